@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { z } from "zod";
+import { notFound } from "~/server/api/http.server";
+import type { Database } from "~/server/db/client.server";
+import { alerts } from "~/server/db/schema";
+import { newId, requiredText } from "~/server/validation.server";
+
+const instant = (label: string) =>
+  z
+    .union([z.string(), z.number(), z.date()], {
+      required_error: `${label} fehlt.`,
+      invalid_type_error: `${label} ist kein gültiges Datum.`,
+    })
+    .transform((value, ctx) => {
+      const date = value instanceof Date ? value : new Date(value);
+      if (Number.isNaN(date.getTime()) || (typeof value === "string" && value.trim() === "")) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} ist kein gültiges Datum.` });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+export const alertInput = z
+  .object({
+    title: requiredText("Titel", 200),
+    text: requiredText("Inhalt", 5000),
+    fromDate: instant("Start Datum"),
+    toDate: instant("End Datum"),
+  })
+  .refine(({ fromDate, toDate }) => toDate.getTime() > fromDate.getTime(), {
+    message: "Das End Datum muss nach dem Start Datum liegen.",
+    path: ["toDate"],
+  });
+export type AlertInput = z.input<typeof alertInput>;
+export type ValidAlert = z.output<typeof alertInput>;
+
+export interface Alert {
+  id: string;
+  _id: string;
+  title: string;
+  text: string;
+  fromDate: string;
+  toDate: string;
+}
+
+export type AlertStatus = "aktiv" | "geplant" | "abgelaufen";
+
+function toAlert(row: typeof alerts.$inferSelect): Alert {
+  return {
+    id: row.id,
+    _id: row.id,
+    title: row.title,
+    text: row.text,
+    fromDate: row.fromDate.toISOString(),
+    toDate: row.toDate.toISOString(),
+  };
+}
+
+/** An alert shows from its start (inclusive) until its end (exclusive). */
+export function alertStatus(alert: Pick<Alert, "fromDate" | "toDate">, now = new Date()): AlertStatus {
+  if (now < new Date(alert.fromDate)) return "geplant";
+  if (now >= new Date(alert.toDate)) return "abgelaufen";
+  return "aktiv";
+}
+
+export async function listActiveAlerts(db: Database, now = new Date()): Promise<Alert[]> {
+  const rows = await db
+    .select()
+    .from(alerts)
+    .where(and(lte(alerts.fromDate, now), gt(alerts.toDate, now)))
+    .orderBy(asc(alerts.fromDate), asc(alerts.id));
+  return rows.map(toAlert);
+}
+
+/** For staff: every alert, scheduled and expired included, latest start first. */
+export async function listAllAlerts(db: Database): Promise<Alert[]> {
+  const rows = await db.select().from(alerts).orderBy(desc(alerts.fromDate), desc(alerts.id));
+  return rows.map(toAlert);
+}
+
+export async function getAlert(db: Database, id: string): Promise<Alert | null> {
+  const row = await db.select().from(alerts).where(eq(alerts.id, id)).get();
+  return row ? toAlert(row) : null;
+}
+
+export async function createAlert(db: Database, input: ValidAlert): Promise<Alert> {
+  const [row] = await db
+    .insert(alerts)
+    .values({ id: newId(), ...input })
+    .returning();
+  return toAlert(row);
+}
+
+export async function updateAlert(db: Database, id: string, input: ValidAlert): Promise<Alert> {
+  const [row] = await db.update(alerts).set(input).where(eq(alerts.id, id)).returning();
+  if (!row) throw notFound("Diese Information gibt es nicht (mehr).");
+  return toAlert(row);
+}
+
+export async function deleteAlert(db: Database, id: string): Promise<void> {
+  const deleted = await db.delete(alerts).where(eq(alerts.id, id)).returning({ id: alerts.id });
+  if (deleted.length === 0) throw notFound("Diese Information gibt es nicht (mehr).");
+}

@@ -1,0 +1,225 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import {
+  createAlert,
+  deleteAlert,
+  listActiveAlerts,
+  listAllAlerts,
+  alertInput,
+  updateAlert,
+} from "~/server/alerts.server";
+import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/auth.server";
+import { API_PREFIX, HttpError, jsonError, toErrorResponse } from "~/server/api/http.server";
+import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/news.server";
+import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/opening-hours.server";
+import {
+  deleteReference,
+  listCategories,
+  listReferences,
+  metadataFromField,
+  readUploadForm,
+  REFERENCE_MAX_PAGE_SIZE,
+  REFERENCE_PAGE_SIZE,
+  referenceUpdate,
+  saveReferences,
+  updateReference,
+  uploadsFromForm,
+} from "~/server/references.server";
+import { parseOrThrow, parsePaging, recordId } from "~/server/validation.server";
+
+interface ApiCall {
+  request: Request;
+  context: AppLoadContext;
+  url: URL;
+}
+
+type Handler = (call: ApiCall) => Promise<unknown>;
+
+interface Route {
+  method: "GET" | "POST";
+  /** Writes need a valid `token` header. */
+  staffOnly?: boolean;
+  handle: Handler;
+}
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+/** Reads a JSON body; malformed or oversized bodies are the client's error, never a 500. */
+async function readJson(request: Request): Promise<unknown> {
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
+  if (declared > MAX_JSON_BYTES) throw new HttpError(413, "Die Anfrage ist zu groß.");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, "Die Anfrage ist zu groß.");
+  if (text.trim() === "") throw new HttpError(400, "Die Anfrage enthält keine Daten.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Die Anfrage enthält kein gültiges JSON.");
+  }
+}
+
+const withId = <T extends z.ZodRawShape>(shape: T) => z.object({ id: recordId, ...shape });
+
+const tokenOf = (request: Request) => request.headers.get("token");
+
+/** SPEC §7: the same paths, methods, payloads and answers the workshop's existing client uses. */
+const routes: Record<string, Route> = {
+  "news/get": {
+    method: "GET",
+    handle: ({ context, url }) =>
+      listNews(context.db, parsePaging(url.searchParams, { defaultLimit: NEWS_PAGE_SIZE, maxLimit: NEWS_MAX_PAGE_SIZE })),
+  },
+  "news/save": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => createNews(context.db, parseOrThrow(newsInput, await readJson(request))),
+  },
+  "news/update": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id, newTitle, newText } = parseOrThrow(
+        withId({ newTitle: z.unknown(), newText: z.unknown() }),
+        await readJson(request),
+      );
+      return updateNews(context.db, id, parseOrThrow(newsInput, { title: newTitle, text: newText }));
+    },
+  },
+  "news/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteNews(context.db, id);
+      return { id };
+    },
+  },
+
+  "alert/get": {
+    method: "GET",
+    handle: async ({ request, context }) =>
+      (await userForToken(context.db, tokenOf(request)))
+        ? listAllAlerts(context.db)
+        : listActiveAlerts(context.db),
+  },
+  "alert/save": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => createAlert(context.db, parseOrThrow(alertInput, await readJson(request))),
+  },
+  "alert/update": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const body = parseOrThrow(
+        withId({ newTitle: z.unknown(), newText: z.unknown(), newFromDate: z.unknown(), newToDate: z.unknown() }),
+        await readJson(request),
+      );
+      const alert = parseOrThrow(alertInput, {
+        title: body.newTitle,
+        text: body.newText,
+        fromDate: body.newFromDate,
+        toDate: body.newToDate,
+      });
+      return updateAlert(context.db, body.id, alert);
+    },
+  },
+  "alert/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteAlert(context.db, id);
+      return { id };
+    },
+  },
+
+  "opening/get": { method: "GET", handle: ({ context }) => getOpeningHours(context.db) },
+  "opening/save": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { date } = parseOrThrow(z.object({ date: openingHoursInput }), await readJson(request));
+      return saveOpeningHours(context.db, date);
+    },
+  },
+
+  "reference/get": {
+    method: "GET",
+    handle: ({ context, url }) =>
+      listReferences(context.db, {
+        ...parsePaging(url.searchParams, { defaultLimit: REFERENCE_PAGE_SIZE, maxLimit: REFERENCE_MAX_PAGE_SIZE }),
+        category: url.searchParams.get("category"),
+      }),
+  },
+  "reference/categories": {
+    method: "GET",
+    handle: async ({ context }) => ({ categories: await listCategories(context.db) }),
+  },
+  "reference/save": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const form = await readUploadForm(request);
+      const uploads = await uploadsFromForm(form, metadataFromField(form.get("metadata")) as never);
+      const reference = await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
+      return { reference };
+    },
+  },
+  "reference/update": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id, ...changes } = parseOrThrow(
+        withId({ description: z.unknown(), category: z.unknown() }),
+        await readJson(request),
+      );
+      return updateReference(context.db, id, parseOrThrow(referenceUpdate, changes));
+    },
+  },
+  "reference/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteReference(context.db, context.cloudflare.env.IMAGES, id);
+      return { id };
+    },
+  },
+
+  "auth/login": {
+    method: "POST",
+    handle: async ({ request, context }) => {
+      const credentials = parseOrThrow(loginInput, await readJson(request));
+      const { token } = await login(context.db, credentials, clientAddress(request));
+      return { token };
+    },
+  },
+  "auth/logout": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      await endSession(context.db, tokenOf(request));
+      return {};
+    },
+  },
+};
+
+export async function handleApiRequest(request: Request, context: AppLoadContext): Promise<Response> {
+  try {
+    const url = new URL(request.url);
+    const route = routes[url.pathname.slice(API_PREFIX.length + 1).replace(/\/+$/, "")];
+    if (!route) return jsonError(404, "Diese API-Adresse gibt es nicht.");
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    if (method !== route.method) {
+      return jsonError(405, `Diese Adresse erwartet ${route.method}.`, { Allow: route.method });
+    }
+    if (route.staffOnly && !(await userForToken(context.db, tokenOf(request)))) {
+      return jsonError(401, "Bitte anmelden: Die Sitzung fehlt oder ist abgelaufen.");
+    }
+    const body = await route.handle({ request, context, url });
+    return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Every instant is stored as UTC epoch milliseconds. */
+const instant = (name: string) => integer(name, { mode: "timestamp_ms" });
+const createdAt = () =>
+  instant("created_at")
+    .notNull()
+    .default(sql`(cast(unixepoch('subsecond') * 1000 as integer))`);
+
+export const news = sqliteTable(
+  "news",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    date: createdAt(),
+  },
+  (table) => [index("news_date_idx").on(table.date)],
+);
+
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    fromDate: instant("from_date").notNull(),
+    toDate: instant("to_date").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("alerts_window_idx").on(table.fromDate, table.toDate)],
+);
+
+/** A single row (id 1); absent until staff first save, when the defaults apply. */
+export const openingHours = sqliteTable("opening_hours", {
+  id: integer("id").primaryKey(),
+  monday: text("monday").notNull(),
+  tuesday: text("tuesday").notNull(),
+  wednesday: text("wednesday").notNull(),
+  thursday: text("thursday").notNull(),
+  friday: text("friday").notNull(),
+  saturday: text("saturday").notNull(),
+  sunday: text("sunday").notNull(),
+  updatedAt: createdAt(),
+});
+
+export const references = sqliteTable(
+  "references",
+  {
+    id: text("id").primaryKey(),
+    /** R2 key of the stored original, chosen by the server. */
+    imageKey: text("image_key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    /** Smaller renditions made by the staff uploader; null when a client sent only the original. */
+    displayKey: text("display_key"),
+    thumbnailKey: text("thumbnail_key"),
+    /** The name the file had on the uploader's device; data only, never a storage key. */
+    filename: text("filename").notNull(),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("references_created_idx").on(table.createdAt)],
+);
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+});
+
+export const referenceCategories = sqliteTable(
+  "reference_categories",
+  {
+    referenceId: text("reference_id")
+      .notNull()
+      .references(() => references.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.referenceId, table.categoryId] }),
+    index("reference_categories_category_idx").on(table.categoryId),
+  ],
+);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` so parameters can be raised later. */
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the token; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: instant("last_used_at").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    address: text("address").notNull(),
+    attemptedAt: instant("attempted_at").notNull(),
+  },
+  (table) => [
+    index("login_attempts_username_idx").on(table.username, table.attemptedAt),
+    index("login_attempts_address_idx").on(table.address, table.attemptedAt),
+  ],
+);

@@ -1,0 +1,545 @@
+/**
+ * Byte-level handling of uploaded photos: recognise the format from the content and remove
+ * location and camera metadata without re-encoding, so quality and size stay as uploaded.
+ * Pure Uint8Array code because it runs inside the Workers runtime.
+ */
+
+export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/avif" | "image/gif";
+
+export class InvalidImageError extends Error {
+  constructor() {
+    super("Die Bilddatei ist beschädigt oder unvollständig.");
+    this.name = "InvalidImageError";
+  }
+}
+
+/** Decide the type from the file's leading bytes only (never name / declared type). Returns null for anything else (SVG, HTML, text, PDF, HEIC, truncated files, ...). */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, 0, JPEG_SIGNATURE)) return "image/jpeg";
+  if (startsWith(bytes, 0, PNG_SIGNATURE)) return "image/png";
+  if (isGif(bytes)) return "image/gif";
+  if (isWebp(bytes)) return "image/webp";
+  if (hasAvifBrand(bytes)) return "image/avif";
+  return null;
+}
+
+/** Return a copy of the image with location/camera metadata removed (EXIF incl. GPS, serial numbers, XMP, IPTC, comments), while the photo still displays upright. Throws `InvalidImageError` if the structure is broken/truncated. */
+export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Array {
+  switch (type) {
+    case "image/jpeg":
+      return stripJpeg(bytes);
+    case "image/png":
+      return stripPng(bytes);
+    case "image/webp":
+      return stripWebp(bytes);
+    case "image/gif":
+      return stripGif(bytes);
+    case "image/avif":
+      return stripAvif(bytes);
+  }
+}
+
+/** The EXIF orientation (1..8) of a JPEG, or null when it has none. Throws `InvalidImageError` for a broken JPEG. */
+export function readJpegOrientation(bytes: Uint8Array): number | null {
+  for (const segment of readJpegSegments(bytes)) {
+    if (isExifSegment(bytes, segment)) return readExifOrientation(bytes.subarray(segment.payloadStart + EXIF_HEADER.length, segment.end));
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Shared byte helpers
+
+function requireRange(bytes: Uint8Array, start: number, length: number): void {
+  if (start < 0 || start + length > bytes.length) throw new InvalidImageError();
+}
+
+function uint16BE(bytes: Uint8Array, offset: number): number {
+  requireRange(bytes, offset, 2);
+  return (bytes[offset] << 8) | bytes[offset + 1];
+}
+
+function uint32BE(bytes: Uint8Array, offset: number): number {
+  requireRange(bytes, offset, 4);
+  return bytes[offset] * 0x1000000 + ((bytes[offset + 1] << 16) | (bytes[offset + 2] << 8) | bytes[offset + 3]);
+}
+
+function uint32LE(bytes: Uint8Array, offset: number): number {
+  requireRange(bytes, offset, 4);
+  return bytes[offset + 3] * 0x1000000 + ((bytes[offset + 2] << 16) | (bytes[offset + 1] << 8) | bytes[offset]);
+}
+
+function ascii(bytes: Uint8Array, offset: number, length: number): string {
+  requireRange(bytes, offset, length);
+  return String.fromCharCode(...bytes.subarray(offset, offset + length));
+}
+
+function asciiBytes(text: string): number[] {
+  return Array.from(text, (char) => char.charCodeAt(0));
+}
+
+function startsWith(bytes: Uint8Array, offset: number, prefix: ArrayLike<number>): boolean {
+  if (offset + prefix.length > bytes.length) return false;
+  for (let index = 0; index < prefix.length; index++) {
+    if (bytes[offset + index] !== prefix[index]) return false;
+  }
+  return true;
+}
+
+function concatBytes(parts: ArrayLike<number>[]): Uint8Array {
+  const result = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    result.set(part, offset);
+    offset += part.length;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// JPEG
+
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
+const SOI = 0xd8;
+const EOI = 0xd9;
+const SOS = 0xda;
+const TEM = 0x01;
+const APP0 = 0xe0;
+const APP1 = 0xe1;
+const APP2 = 0xe2;
+const APP14 = 0xee;
+const APP15 = 0xef;
+const COM = 0xfe;
+const EXIF_HEADER = asciiBytes("Exif\0\0");
+const ICC_PROFILE_HEADER = asciiBytes("ICC_PROFILE\0");
+const ADOBE_HEADER = asciiBytes("Adobe");
+const ORIENTATION_TAG = 0x0112;
+const TIFF_SHORT = 3;
+
+interface JpegSegment {
+  marker: number;
+  /** Offset of the marker, including any fill bytes before it. */
+  start: number;
+  payloadStart: number;
+  /** For SOS this includes the entropy-coded scan data that follows the header. */
+  end: number;
+}
+
+function isRestartMarker(marker: number): boolean {
+  return marker >= 0xd0 && marker <= 0xd7;
+}
+
+/** The segments after SOI up to and including EOI; bytes after EOI are not part of the image. */
+function readJpegSegments(bytes: Uint8Array): JpegSegment[] {
+  if (!startsWith(bytes, 0, JPEG_SIGNATURE)) throw new InvalidImageError();
+  const segments: JpegSegment[] = [];
+  let position = 2;
+  for (;;) {
+    if (bytes[position] !== 0xff) throw new InvalidImageError();
+    let markerAt = position;
+    // Any number of 0xFF fill bytes may precede a marker.
+    while (bytes[markerAt + 1] === 0xff) markerAt++;
+    const marker = bytes[markerAt + 1];
+    if (marker === undefined || marker === 0x00 || marker === SOI) throw new InvalidImageError();
+    if (marker === EOI || marker === TEM || isRestartMarker(marker)) {
+      segments.push({ marker, start: position, payloadStart: markerAt + 2, end: markerAt + 2 });
+      if (marker === EOI) return segments;
+      position = markerAt + 2;
+      continue;
+    }
+    const length = uint16BE(bytes, markerAt + 2);
+    const headerEnd = markerAt + 2 + length;
+    if (length < 2 || headerEnd > bytes.length) throw new InvalidImageError();
+    const end = marker === SOS ? endOfScanData(bytes, headerEnd) : headerEnd;
+    segments.push({ marker, start: position, payloadStart: markerAt + 4, end });
+    position = end;
+  }
+}
+
+/** Scan data ends at the first marker that is neither a stuffed zero nor a restart marker. */
+function endOfScanData(bytes: Uint8Array, from: number): number {
+  for (let index = from; index + 1 < bytes.length; index++) {
+    if (bytes[index] !== 0xff) continue;
+    const next = bytes[index + 1];
+    if (next === 0x00 || next === 0xff || isRestartMarker(next)) continue;
+    return index;
+  }
+  throw new InvalidImageError();
+}
+
+function isExifSegment(bytes: Uint8Array, segment: JpegSegment): boolean {
+  return segment.marker === APP1 && startsWith(bytes, segment.payloadStart, EXIF_HEADER) && segment.payloadStart + EXIF_HEADER.length <= segment.end;
+}
+
+function keepJpegSegment(bytes: Uint8Array, segment: JpegSegment): boolean {
+  const { marker, payloadStart } = segment;
+  if (marker === APP0) return true;
+  // The colour profile and Adobe's colour transform flag change how the pixels look.
+  if (marker === APP2) return startsWith(bytes, payloadStart, ICC_PROFILE_HEADER);
+  if (marker === APP14) return startsWith(bytes, payloadStart, ADOBE_HEADER);
+  if (marker >= APP1 && marker <= APP15) return false;
+  return marker !== COM;
+}
+
+function stripJpeg(bytes: Uint8Array): Uint8Array {
+  const segments = readJpegSegments(bytes);
+  const exifSegment = segments.find((segment) => isExifSegment(bytes, segment));
+  const orientation = exifSegment ? readExifOrientation(bytes.subarray(exifSegment.payloadStart + EXIF_HEADER.length, exifSegment.end)) : null;
+  const kept = segments.filter((segment) => keepJpegSegment(bytes, segment));
+  const parts: ArrayLike<number>[] = kept.map((segment) => bytes.subarray(segment.start, segment.end));
+  if (orientation !== null && orientation > 1) {
+    // JFIF requires its APP0 directly after SOI, so the new Exif segment goes behind it.
+    const leadingApp0Count = kept.findIndex((segment) => segment.marker !== APP0);
+    parts.splice(leadingApp0Count, 0, buildOrientationExifSegment(orientation));
+  }
+  return concatBytes([bytes.subarray(0, 2), ...parts]);
+}
+
+/** Reads IFD0's Orientation; malformed EXIF counts as "no orientation" because it is discarded anyway. */
+function readExifOrientation(tiff: Uint8Array): number | null {
+  if (tiff.length < 8) return null;
+  const byteOrder = ascii(tiff, 0, 2);
+  if (byteOrder !== "II" && byteOrder !== "MM") return null;
+  const littleEndian = byteOrder === "II";
+  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+  if (view.getUint16(2, littleEndian) !== 42) return null;
+  const ifdOffset = view.getUint32(4, littleEndian);
+  if (ifdOffset + 2 > tiff.length) return null;
+  const entryCount = view.getUint16(ifdOffset, littleEndian);
+  for (let entry = ifdOffset + 2; entry < ifdOffset + 2 + entryCount * 12; entry += 12) {
+    if (entry + 12 > tiff.length) return null;
+    if (view.getUint16(entry, littleEndian) !== ORIENTATION_TAG) continue;
+    if (view.getUint16(entry + 2, littleEndian) !== TIFF_SHORT || view.getUint32(entry + 4, littleEndian) !== 1) return null;
+    const orientation = view.getUint16(entry + 8, littleEndian);
+    return orientation >= 1 && orientation <= 8 ? orientation : null;
+  }
+  return null;
+}
+
+/** An APP1 Exif segment whose big-endian TIFF holds nothing but IFD0 with the Orientation entry. */
+function buildOrientationExifSegment(orientation: number): Uint8Array {
+  const tiffLength = 8 + 2 + 12 + 4;
+  const segment = new Uint8Array(4 + EXIF_HEADER.length + tiffLength);
+  const view = new DataView(segment.buffer);
+  view.setUint16(0, 0xff00 | APP1);
+  view.setUint16(2, segment.length - 2);
+  segment.set(EXIF_HEADER, 4);
+  const tiff = 4 + EXIF_HEADER.length;
+  segment.set(asciiBytes("MM"), tiff);
+  view.setUint16(tiff + 2, 42);
+  view.setUint32(tiff + 4, 8);
+  view.setUint16(tiff + 8, 1);
+  view.setUint16(tiff + 10, ORIENTATION_TAG);
+  view.setUint16(tiff + 12, TIFF_SHORT);
+  view.setUint32(tiff + 14, 1);
+  view.setUint16(tiff + 18, orientation);
+  // The next-IFD offset after the entry stays 0: there is no IFD1 (thumbnail).
+  return segment;
+}
+
+// ---------------------------------------------------------------------------
+// PNG
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PNG_METADATA_CHUNKS = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME"]);
+
+function stripPng(bytes: Uint8Array): Uint8Array {
+  if (!startsWith(bytes, 0, PNG_SIGNATURE)) throw new InvalidImageError();
+  const parts: Uint8Array[] = [bytes.subarray(0, PNG_SIGNATURE.length)];
+  let position = PNG_SIGNATURE.length;
+  for (;;) {
+    const dataLength = uint32BE(bytes, position);
+    const type = ascii(bytes, position + 4, 4);
+    // Length, type and CRC frame the chunk data.
+    const end = position + 12 + dataLength;
+    if (end > bytes.length || !/^[A-Za-z]{4}$/.test(type)) throw new InvalidImageError();
+    if (position === PNG_SIGNATURE.length && type !== "IHDR") throw new InvalidImageError();
+    if (!PNG_METADATA_CHUNKS.has(type)) parts.push(bytes.subarray(position, end));
+    if (type === "IEND") return concatBytes(parts);
+    position = end;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// WebP
+
+const WEBP_METADATA_CHUNKS = new Set(["EXIF", "XMP "]);
+const WEBP_IMAGE_CHUNKS = new Set(["VP8 ", "VP8L", "VP8X"]);
+const VP8X_EXIF_FLAG = 0x08;
+const VP8X_XMP_FLAG = 0x04;
+
+function isWebp(bytes: Uint8Array): boolean {
+  return bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP";
+}
+
+function stripWebp(bytes: Uint8Array): Uint8Array {
+  if (!isWebp(bytes)) throw new InvalidImageError();
+  const riffEnd = 8 + uint32LE(bytes, 4);
+  if (riffEnd > bytes.length) throw new InvalidImageError();
+  const kept: Uint8Array[] = [];
+  let position = 12;
+  while (position < riffEnd) {
+    if (position + 8 > riffEnd) throw new InvalidImageError();
+    const fourCC = ascii(bytes, position, 4);
+    const payloadLength = uint32LE(bytes, position + 4);
+    // Chunk payloads are padded to an even length.
+    const end = position + 8 + payloadLength + (payloadLength % 2);
+    if (end > riffEnd) throw new InvalidImageError();
+    if (position === 12 && !WEBP_IMAGE_CHUNKS.has(fourCC)) throw new InvalidImageError();
+    if (fourCC === "VP8X") {
+      if (payloadLength < 10) throw new InvalidImageError();
+      const chunk = bytes.slice(position, end);
+      chunk[8] &= ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
+      kept.push(chunk);
+    } else if (!WEBP_METADATA_CHUNKS.has(fourCC)) {
+      kept.push(bytes.subarray(position, end));
+    }
+    position = end;
+  }
+  if (kept.length === 0) throw new InvalidImageError();
+  const result = concatBytes([bytes.subarray(0, 12), ...kept]);
+  new DataView(result.buffer).setUint32(4, result.length - 8, true);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// GIF
+
+const GIF_EXTENSION = 0x21;
+const GIF_IMAGE_SEPARATOR = 0x2c;
+const GIF_TRAILER = 0x3b;
+const GIF_COMMENT_LABEL = 0xfe;
+const GIF_APPLICATION_LABEL = 0xff;
+const GIF_LOOPING_APPLICATIONS = new Set(["NETSCAPE2.0", "ANIMEXTS1.0"]);
+
+function isGif(bytes: Uint8Array): boolean {
+  if (bytes.length < 6) return false;
+  const header = ascii(bytes, 0, 6);
+  return header === "GIF87a" || header === "GIF89a";
+}
+
+/** Size of a colour table announced in a packed field (global or local, same layout). */
+function colourTableLength(packedFields: number): number {
+  return packedFields & 0x80 ? 3 * (2 << (packedFields & 0x07)) : 0;
+}
+
+/** Returns the offset after the block terminator of a run of data sub-blocks. */
+function skipSubBlocks(bytes: Uint8Array, position: number): number {
+  for (;;) {
+    requireRange(bytes, position, 1);
+    const size = bytes[position];
+    position += 1 + size;
+    if (size === 0) return position;
+  }
+}
+
+function keepGifExtension(bytes: Uint8Array, position: number): boolean {
+  const label = bytes[position + 1];
+  if (label === GIF_COMMENT_LABEL) return false;
+  if (label !== GIF_APPLICATION_LABEL) return true;
+  // Only the looping extensions affect display; others carry XMP or editor data.
+  return bytes[position + 2] === 11 && GIF_LOOPING_APPLICATIONS.has(ascii(bytes, position + 3, 11));
+}
+
+function stripGif(bytes: Uint8Array): Uint8Array {
+  if (!isGif(bytes)) throw new InvalidImageError();
+  // Header (6) and logical screen descriptor (7), followed by the optional global colour table.
+  requireRange(bytes, 0, 13);
+  let position = 13 + colourTableLength(bytes[10]);
+  requireRange(bytes, 0, position);
+  const parts: Uint8Array[] = [bytes.subarray(0, position)];
+  for (;;) {
+    const introducer = bytes[position];
+    if (introducer === GIF_TRAILER) {
+      parts.push(bytes.subarray(position, position + 1));
+      return concatBytes(parts);
+    }
+    if (introducer === GIF_IMAGE_SEPARATOR) {
+      requireRange(bytes, position, 10);
+      // Descriptor (10), local colour table, LZW minimum code size (1), then the image sub-blocks.
+      const end = skipSubBlocks(bytes, position + 10 + colourTableLength(bytes[position + 9]) + 1);
+      parts.push(bytes.subarray(position, end));
+      position = end;
+    } else if (introducer === GIF_EXTENSION) {
+      requireRange(bytes, position, 2);
+      const end = skipSubBlocks(bytes, position + 2);
+      if (keepGifExtension(bytes, position)) parts.push(bytes.subarray(position, end));
+      position = end;
+    } else {
+      throw new InvalidImageError();
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// AVIF (ISO base media file format)
+
+const AVIF_BRANDS = new Set(["avif", "avis"]);
+/** An Exif item payload (offset to the TIFF header, then TIFF) with an empty IFD0. */
+const EMPTY_AVIF_EXIF = [0, 0, 0, 0, ...asciiBytes("MM"), 0, 42, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0];
+
+interface Box {
+  type: string;
+  contentStart: number;
+  end: number;
+}
+
+interface ItemLocation {
+  itemId: number;
+  constructionMethod: number;
+  dataReferenceIndex: number;
+  extents: { offset: number; length: number }[];
+}
+
+function hasAvifBrand(bytes: Uint8Array): boolean {
+  if (bytes.length < 16 || ascii(bytes, 4, 4) !== "ftyp") return false;
+  const boxSize = uint32BE(bytes, 0);
+  if (boxSize < 16 || boxSize > bytes.length) return false;
+  // Major brand at 8, minor version at 12, compatible brands from 16 on.
+  for (let brandAt = 8; brandAt + 4 <= boxSize; brandAt += 4) {
+    if (brandAt !== 12 && AVIF_BRANDS.has(ascii(bytes, brandAt, 4))) return true;
+  }
+  return false;
+}
+
+/** Reads big-endian fields in sequence without leaving the enclosing box. */
+class BoxReader {
+  constructor(
+    private readonly bytes: Uint8Array,
+    private position: number,
+    private readonly end: number,
+  ) {}
+
+  skip(byteCount: number): number {
+    const start = this.position;
+    if (start + byteCount > this.end) throw new InvalidImageError();
+    this.position += byteCount;
+    return start;
+  }
+
+  uint(byteCount: number): number {
+    const start = this.skip(byteCount);
+    let value = 0;
+    for (let index = start; index < start + byteCount; index++) value = value * 256 + this.bytes[index];
+    if (!Number.isSafeInteger(value)) throw new InvalidImageError();
+    return value;
+  }
+
+  fourCC(): string {
+    return ascii(this.bytes, this.skip(4), 4);
+  }
+}
+
+function readBoxes(bytes: Uint8Array, start: number, end: number): Box[] {
+  const boxes: Box[] = [];
+  let position = start;
+  while (position < end) {
+    const reader = new BoxReader(bytes, position, end);
+    let size = reader.uint(4);
+    const type = reader.fourCC();
+    let headerLength = 8;
+    if (size === 1) {
+      size = reader.uint(8);
+      headerLength = 16;
+    } else if (size === 0) {
+      // Size 0 means the box extends to the end of its container.
+      size = end - position;
+    }
+    if (size < headerLength || position + size > end) throw new InvalidImageError();
+    boxes.push({ type, contentStart: position + headerLength, end: position + size });
+    position += size;
+  }
+  return boxes;
+}
+
+/** Exif items and MIME items (XMP) declared in iinf, by item ID. */
+function readMetadataItems(bytes: Uint8Array, itemInfo: Box): Map<number, "Exif" | "mime"> {
+  const version = new BoxReader(bytes, itemInfo.contentStart, itemInfo.end).uint(1);
+  // The entry count is not needed: the infe boxes fill the rest of iinf.
+  const entriesStart = itemInfo.contentStart + 4 + (version === 0 ? 2 : 4);
+  const items = new Map<number, "Exif" | "mime">();
+  for (const entry of readBoxes(bytes, entriesStart, itemInfo.end)) {
+    if (entry.type !== "infe") continue;
+    const entryReader = new BoxReader(bytes, entry.contentStart, entry.end);
+    const entryVersion = entryReader.uint(1);
+    // Versions 0 and 1 have no item type, so they cannot declare Exif or XMP items.
+    if (entryVersion < 2) continue;
+    entryReader.skip(3);
+    const itemId = entryReader.uint(entryVersion === 2 ? 2 : 4);
+    entryReader.skip(2); // item_protection_index
+    const itemType = entryReader.fourCC();
+    if (itemType === "Exif" || itemType === "mime") items.set(itemId, itemType);
+  }
+  return items;
+}
+
+function readItemLocations(bytes: Uint8Array, itemLocation: Box): ItemLocation[] {
+  const reader = new BoxReader(bytes, itemLocation.contentStart, itemLocation.end);
+  const version = reader.uint(1);
+  if (version > 2) throw new InvalidImageError();
+  reader.skip(3);
+  const sizes = reader.uint(1);
+  const offsetSize = sizes >> 4;
+  const lengthSize = sizes & 0x0f;
+  const moreSizes = reader.uint(1);
+  const baseOffsetSize = moreSizes >> 4;
+  // The low nibble is index_size from version 1 on and reserved in version 0.
+  const indexSize = version === 0 ? 0 : moreSizes & 0x0f;
+  const idSize = version === 2 ? 4 : 2;
+  const itemCount = reader.uint(idSize);
+  const locations: ItemLocation[] = [];
+  for (let item = 0; item < itemCount; item++) {
+    const itemId = reader.uint(idSize);
+    const constructionMethod = version === 0 ? 0 : reader.uint(2) & 0x0f;
+    const dataReferenceIndex = reader.uint(2);
+    const baseOffset = reader.uint(baseOffsetSize);
+    const extentCount = reader.uint(2);
+    const extents: ItemLocation["extents"] = [];
+    for (let extent = 0; extent < extentCount; extent++) {
+      reader.skip(indexSize);
+      const offset = baseOffset + reader.uint(offsetSize);
+      extents.push({ offset, length: reader.uint(lengthSize) });
+    }
+    locations.push({ itemId, constructionMethod, dataReferenceIndex, extents });
+  }
+  return locations;
+}
+
+/**
+ * Overwrites an item's data in place so every offset in the file stays valid. Exif items get
+ * an empty but well-formed payload because libavif rejects the whole file for a malformed one.
+ */
+function eraseItem(output: Uint8Array, location: ItemLocation, replacement: ArrayLike<number>): void {
+  // Method 0 means file offsets; data inside idat or other files cannot be erased here.
+  if (location.constructionMethod !== 0 || location.dataReferenceIndex !== 0) throw new InvalidImageError();
+  let itemLength = 0;
+  for (const { offset, length } of location.extents) {
+    // Length 0 would mean "the whole file", which no metadata item can be.
+    if (length === 0 || offset + length > output.length) throw new InvalidImageError();
+    itemLength += length;
+  }
+  const fill = itemLength >= replacement.length ? replacement : [];
+  let written = 0;
+  for (const { offset, length } of location.extents) {
+    for (let index = offset; index < offset + length; index++) output[index] = fill[written++] ?? 0;
+  }
+}
+
+function stripAvif(bytes: Uint8Array): Uint8Array {
+  if (!hasAvifBrand(bytes)) throw new InvalidImageError();
+  const output = bytes.slice();
+  const meta = readBoxes(bytes, 0, bytes.length).find((box) => box.type === "meta");
+  if (!meta) return output;
+  // meta is a full box: version and flags come before its children.
+  const metaChildren = readBoxes(bytes, meta.contentStart + 4, meta.end);
+  const itemInfo = metaChildren.find((box) => box.type === "iinf");
+  const metadataItems = itemInfo ? readMetadataItems(bytes, itemInfo) : new Map<number, "Exif" | "mime">();
+  if (metadataItems.size === 0) return output;
+  const itemLocation = metaChildren.find((box) => box.type === "iloc");
+  if (!itemLocation) throw new InvalidImageError();
+  for (const location of readItemLocations(bytes, itemLocation)) {
+    const itemType = metadataItems.get(location.itemId);
+    if (itemType) eraseItem(output, location, itemType === "Exif" ? EMPTY_AVIF_EXIF : []);
+  }
+  return output;
+}

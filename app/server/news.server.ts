@@ -1,0 +1,63 @@
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { notFound } from "~/server/api/http.server";
+import type { Database } from "~/server/db/client.server";
+import { news } from "~/server/db/schema";
+import { newId, type Paging, requiredText } from "~/server/validation.server";
+
+export const NEWS_PAGE_SIZE = 15;
+export const NEWS_MAX_PAGE_SIZE = 50;
+
+export const newsInput = z.object({
+  title: requiredText("Titel", 200),
+  text: requiredText("Text", 5000),
+});
+export type NewsInput = z.infer<typeof newsInput>;
+
+export interface NewsItem {
+  id: string;
+  /** The workshop's existing client reads `_id`; both carry the same value. */
+  _id: string;
+  title: string;
+  text: string;
+  date: string;
+}
+
+function toNewsItem(row: typeof news.$inferSelect): NewsItem {
+  return { id: row.id, _id: row.id, title: row.title, text: row.text, date: row.date.toISOString() };
+}
+
+/** Newest first; the id breaks ties so paging never skips or repeats an item. */
+export async function listNews(db: Database, { startAt, limit }: Paging): Promise<NewsItem[]> {
+  const rows = await db
+    .select()
+    .from(news)
+    .orderBy(desc(news.date), desc(news.id))
+    .limit(limit)
+    .offset(startAt);
+  return rows.map(toNewsItem);
+}
+
+export async function getNews(db: Database, id: string): Promise<NewsItem | null> {
+  const row = await db.select().from(news).where(eq(news.id, id)).get();
+  return row ? toNewsItem(row) : null;
+}
+
+export async function createNews(db: Database, input: NewsInput): Promise<NewsItem> {
+  const [row] = await db
+    .insert(news)
+    .values({ id: newId(), ...input, date: new Date() })
+    .returning();
+  return toNewsItem(row);
+}
+
+export async function updateNews(db: Database, id: string, input: NewsInput): Promise<NewsItem> {
+  const [row] = await db.update(news).set(input).where(eq(news.id, id)).returning();
+  if (!row) throw notFound("Diese Neuigkeit gibt es nicht (mehr).");
+  return toNewsItem(row);
+}
+
+export async function deleteNews(db: Database, id: string): Promise<void> {
+  const deleted = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
+  if (deleted.length === 0) throw notFound("Diese Neuigkeit gibt es nicht (mehr).");
+}

@@ -1,0 +1,31 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { database, type Database } from "./app/server/db/client.server";
+
+/** What both the worker entry and Vite's dev proxy can provide. */
+export interface Cloudflare {
+  env: Env;
+  ctx: Pick<ExecutionContext, "waitUntil">;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: Cloudflare;
+    db: Database;
+    /** Per-request nonce for the Content-Security-Policy; passed to Remix's inline scripts. */
+    nonce: string;
+  }
+}
+
+export function getLoadContext({
+  context,
+}: {
+  request: Request;
+  context: { cloudflare: Cloudflare };
+}): AppLoadContext {
+  const nonceBytes = crypto.getRandomValues(new Uint8Array(16));
+  return {
+    cloudflare: context.cloudflare,
+    db: database(context.cloudflare.env.DB),
+    nonce: btoa(String.fromCharCode(...nonceBytes)),
+  };
+}

@@ -1,0 +1,3 @@
+export const wranglerBin: string;
+export const localEnv: NodeJS.ProcessEnv;
+export function wrangler(args: string[], options?: import("node:child_process").SpawnOptions): import("node:child_process").ChildProcess;
