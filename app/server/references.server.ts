@@ -321,7 +321,7 @@ export async function readUploadForm(request: Request): Promise<FormData> {
 const tooLarge = () =>
   new HttpError(413, "Die Anfrage ist zu groß. Bitte weniger oder kleinere Bilder auf einmal hochladen.");
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;

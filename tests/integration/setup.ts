@@ -1,15 +1,12 @@
-import { applyD1Migrations, env, reset } from "cloudflare:test";
+import { applyD1Migrations, env, reset, type D1Migration } from "cloudflare:test";
 import { afterEach, beforeEach } from "vitest";
 
-declare module "cloudflare:test" {
-  interface ProvidedEnv extends Env {
-    TEST_MIGRATIONS: D1Migration[];
-  }
-}
+/** Provided by vitest.config.ts, read from migrations/ in Node before the pool starts. */
+const migrations = (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS;
 
 // Every test starts from an empty, fully migrated database and an empty bucket.
 beforeEach(async () => {
-  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+  await applyD1Migrations(env.DB, migrations);
 });
 
 afterEach(async () => {

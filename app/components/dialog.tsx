@@ -1,0 +1,76 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { useNavigate } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+
+interface DialogProps {
+  /** Usually derived from the URL (`?bearbeiten=<id>`), so the dialog also exists without JavaScript. */
+  open: boolean;
+  title: string;
+  /** Where closing leads when the dialog is URL-driven (the same page without the query parameter). */
+  closeHref?: string;
+  /** For dialogs driven by client state instead of the URL. */
+  onClose?: () => void;
+  maxWidth?: number;
+  fullScreen?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A Radix dialog once JavaScript runs; before that (or without JavaScript) the same
+ * content is rendered in place, so every form inside it can still be submitted.
+ */
+export function Dialog({ open, title, closeHref, onClose, maxWidth = 500, fullScreen = false, children }: DialogProps) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const close = () => {
+    if (onClose) onClose();
+    else if (closeHref !== undefined) navigate(closeHref, { preventScrollReset: true, replace: true });
+  };
+  const style = fullScreen ? undefined : { maxWidth };
+  const className = fullScreen ? "dialog dialog--fullscreen" : "dialog";
+
+  if (!hydrated) {
+    if (!open) return null;
+    return (
+      <div className="dialog-overlay dialog-overlay--static">
+        <section role="dialog" aria-modal="true" aria-labelledby={titleId} className={className} style={style}>
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          {children}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && close()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content className={className} style={style} aria-describedby={undefined}>
+          <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** A cancel control that works as a link without JavaScript and closes the dialog with it. */
+export function DialogCancel({ href, onClose, children = "Abbrechen" }: { href: string; onClose?: () => void; children?: ReactNode }) {
+  const hydrated = useHydrated();
+  if (hydrated && onClose) {
+    return (
+      <button type="button" className="button button--secondary" onClick={onClose}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <a href={href} className="button button--secondary">
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,62 @@
+// Demo content for local development (`npm start` runs this). Never run against production:
+// it only ever opens the local D1/R2 state that `wrangler dev` uses.
+import { getPlatformProxy } from "wrangler";
+import { database } from "~/server/db/client.server";
+import { alerts, categories, news } from "~/server/db/schema";
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = Date.now();
+
+const demoNews = [
+  {
+    id: "demo-news-1",
+    title: "Neue Lederkollektion eingetroffen",
+    text: "Ab sofort können Sie bei uns über 40 neue Farbtöne in Nappa- und Semianilinleder ansehen. Vereinbaren Sie gern einen Termin zur Musterberatung.",
+    date: new Date(now - 2 * DAY),
+  },
+  {
+    id: "demo-news-2",
+    title: "Cabrioverdecke: jetzt vor dem Frühjahr planen",
+    text: "Damit Ihr Cabrio zur Saison bereit ist, nehmen wir Aufträge für neue Verdecke schon jetzt entgegen. Die Fertigung dauert in der Regel zwei bis drei Wochen.",
+    date: new Date(now - 9 * DAY),
+  },
+  {
+    id: "demo-news-3",
+    title: "Oldtimer-Interieur nach Originalvorlage",
+    text: "Für einen Mercedes-Benz W113 haben wir die komplette Innenausstattung originalgetreu nachgefertigt – vom Sitzbezug bis zur Türverkleidung.",
+    date: new Date(now - 20 * DAY),
+  },
+  {
+    id: "demo-news-4",
+    title: "Lenkrad neu beziehen in zwei Tagen",
+    text: "Abgegriffene Lenkräder beziehen wir in feinem Glattleder mit Ihrer Wunschnaht neu. Meist bekommen Sie Ihr Lenkrad nach zwei Werktagen zurück.",
+    date: new Date(now - 35 * DAY),
+  },
+];
+
+const demoCategories = ["Autositze", "Lenkräder", "Cabrioverdecke", "Motorradsitze", "Oldtimer", "Innenausstattung"];
+
+const proxy = await getPlatformProxy<Env>({ persist: true });
+try {
+  const db = database(proxy.env.DB);
+  await db.batch([
+    db.insert(news).values(demoNews).onConflictDoNothing(),
+    db
+      .insert(categories)
+      .values(demoCategories.map((name) => ({ name })))
+      .onConflictDoNothing(),
+    db
+      .insert(alerts)
+      .values({
+        id: "demo-alert-1",
+        title: "Betriebsferien zwischen den Jahren",
+        text: "Vom 24.12. bis 02.01. bleibt unsere Werkstatt geschlossen. Ab dem 03.01. sind wir wieder für Sie da.",
+        fromDate: new Date(now - DAY),
+        toDate: new Date(now + 45 * DAY),
+      })
+      .onConflictDoNothing(),
+  ]);
+  console.log("Demo-Inhalte sind angelegt.");
+} finally {
+  await proxy.dispose();
+}

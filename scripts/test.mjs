@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// The whole suite: builds the worker (the workerd tests run the real entry), runs the
+// workerd suite and the browser suite, and ends with one plain summary line.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { localEnv } from "./wrangler.mjs";
+
+const reports = mkdtempSync(join(tmpdir(), "autosattlerei-tests-"));
+const run = (command, args) =>
+  spawnSync(command, args, { stdio: "inherit", env: localEnv }).status ?? 1;
+
+if (run("npm", ["run", "build", "--silent"]) !== 0) {
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+const suites = [
+  { name: "workerd", config: "vitest.config.ts" },
+  { name: "browser", config: "vitest.browser.config.ts" },
+];
+
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+  const outputFile = join(reports, `${suite.name}.json`);
+  const status = run("npx", [
+    "vitest", "run", "--config", suite.config,
+    "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`,
+  ]);
+  try {
+    const report = JSON.parse(readFileSync(outputFile, "utf8"));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (status !== 0 && report.numFailedTests === 0) failed += 1;
+  } catch {
+    console.error(`Die ${suite.name}-Tests haben keinen Bericht geschrieben.`);
+    failed += 1;
+  }
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

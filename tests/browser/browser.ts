@@ -1,0 +1,54 @@
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { STAFF } from "./staff";
+
+export { STAFF };
+
+export const baseURL = () => inject("baseURL");
+
+/** Debian's Chromium; the flags keep it from reaching for a network this machine does not have. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
+
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: "de-DE", ...DESKTOP, ...options });
+  return context.newPage();
+}
+
+/** Calls the real API, for arranging data a test needs. */
+export async function apiCall(path: string, init: { token?: string; json?: unknown; method?: string } = {}) {
+  const response = await fetch(`${baseURL()}/api/v1/${path}`, {
+    method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.token ? { token: init.token } : {}),
+      ...(init.json === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export async function apiToken(): Promise<string> {
+  const { token } = (await apiCall("auth/login", { json: STAFF })) as { token: string };
+  return token;
+}

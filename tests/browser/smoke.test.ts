@@ -1,0 +1,17 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { launchChromium, openPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it("serves a German page from the worker", async () => {
+  const page = await openPage(browser);
+  await page.goto("/");
+  expect(await page.getAttribute("html", "lang")).toBe("de");
+});

@@ -1,0 +1,16 @@
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// Browser tests: real headless Chromium against the real worker under `wrangler dev`
+// with its own throwaway local D1 and R2 (started once in tests/browser/global-setup.ts).
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["tests/browser/**/*.test.ts"],
+    globalSetup: ["./tests/browser/global-setup.ts"],
+    // One server and its database are shared; files run one after another.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
