@@ -8,6 +8,8 @@ import { newId, type Paging, recordId } from "~/server/validation.server";
 
 export const REFERENCE_PAGE_SIZE = 10;
 export const REFERENCE_MAX_PAGE_SIZE = 50;
+/** SPEC §9: the staff gallery list shows five images per page. */
+export const REFERENCE_ADMIN_PAGE_SIZE = 5;
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** A Worker has 128 MB of memory and buffers the whole form, so one request stays well below it. */
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
@@ -150,10 +152,11 @@ export async function listCategories(db: Database): Promise<string[]> {
 /** Statements that make sure each category exists and link it to the reference, for one batch. */
 function linkCategoriesStatements(db: Database, referenceId: string, names: string[]) {
   return names.flatMap((name) => [
+    // Drizzle names every column of the table in insert … select; a null id lets SQLite number the row.
     db
       .insert(categories)
       .select(
-        sql`select ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
+        sql`select null, ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
       ),
     db.insert(referenceCategories).select(
       sql`select ${referenceId}, ${categories.id} from ${categories} where lower(${categories.name}) = lower(${name}) limit 1`,
@@ -381,6 +384,19 @@ export async function uploadsFromForm(
     throw new HttpError(400, "Verkleinerte Fassungen sind nur bei einem Bild je Anfrage möglich.");
   }
   return files.map((original) => ({ original, display, thumbnail, metadata: metadataFor(original) }));
+}
+
+/**
+ * Description and categories from a plain HTML form (the staff page without JavaScript):
+ * ticked existing categories arrive as repeated `category` fields, new ones typed
+ * comma-separated in `newCategories`. The schemas above still decide what is valid.
+ */
+export function referenceFieldsFromForm(form: FormData): { description: string; category: string[] } {
+  const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+  const category = [...form.getAll("category").map(text), ...text(form.get("newCategories")).split(",")]
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  return { description: text(form.get("description")), category };
 }
 
 /** The `metadata` field of the API's multipart form: JSON text, or absent for no description and no category. */
