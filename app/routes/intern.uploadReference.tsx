@@ -7,11 +7,12 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { type ActionResult, ReferenceDialog } from "~/components/upload/reference-dialogs";
 import { ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
+import { useFocusReturn } from "~/components/upload/use-focus-return";
 import { LIST_DIALOG_KINDS, listHref } from "~/components/upload/list-href";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HttpError } from "~/server/api/http.server";
@@ -122,28 +123,16 @@ export default function UploadReferencePage() {
   const result = useActionData<typeof action>();
   const hydrated = useHydrated();
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const focusList = useCallback(() => listHeading.current?.focus(), []);
 
-  // A closing dialog hands focus back to the control that opened it; after a deletion
-  // that control is gone, so focus goes to the list instead of the page's start.
-  const dialogKey = dialog ? `${dialog.kind}:${dialog.reference.id}` : null;
-  const previousDialog = useRef(dialogKey);
-  useEffect(() => {
-    const closed = previousDialog.current !== null && dialogKey === null;
-    previousDialog.current = dialogKey;
-    if (!closed) return;
-    const timer = setTimeout(() => {
-      if (!document.activeElement || document.activeElement === document.body) focusList();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [dialogKey, focusList]);
+  const listHeadingElement = useCallback(() => listHeading.current, []);
+  useFocusReturn(dialog !== null, listHeadingElement);
 
   return (
     <div className="upload-page">
       <h1 className="upload-page__title">Bilder hochladen</h1>
       <section className="upload-panel" aria-label="Neue Bilder">
         {hydrated ? (
-          <ReferenceUploader categories={categories} onUploaded={focusList} />
+          <ReferenceUploader categories={categories} focusAfterUpload={listHeadingElement} />
         ) : (
           <PlainUploadForm categories={categories} error={result?.intent === "upload" ? result.error : undefined} />
         )}

@@ -86,7 +86,12 @@ describe("reference images with JavaScript", () => {
     await page.getByText("2 Bilder ausgewählt.").waitFor();
     await expect(previewButton.isEnabled()).resolves.toBe(true);
 
+    // Cancelling keeps the selection and hands focus back to the button.
     await previewButton.click();
+    await preview(page).getByRole("button", { name: "Abbrechen" }).click();
+    await preview(page).waitFor({ state: "hidden" });
+    await expect.poll(() => previewButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    await previewButton.press("Enter");
     await preview(page).waitFor();
     await expect(preview(page).getByRole("group", { name: "verworfen.jpg" }).count()).resolves.toBe(0);
     await expect(preview(page).getByRole("img", { name: `Vorschau: ${first}` }).isVisible()).resolves.toBe(true);
@@ -140,7 +145,7 @@ describe("reference images with JavaScript", () => {
     await expect(zoom.getByText(category).isVisible()).resolves.toBe(true);
     await zoom.getByRole("button", { name: "Schließen" }).click();
     await zoom.waitFor({ state: "hidden" });
-    await expect(zoomLink.evaluate((link) => link === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => zoomLink.evaluate((link) => link === document.activeElement)).toBe(true);
 
     // Edit
     const edited = unique("Sitzbank in Nappaleder");
@@ -170,7 +175,7 @@ describe("reference images with JavaScript", () => {
     await confirm.getByRole("button", { name: "Löschen" }).click();
     await confirm.waitFor({ state: "hidden" });
     await editedCard.waitFor({ state: "detached" });
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Liste der hochgeladenen Bilder");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Liste der hochgeladenen Bilder");
     expect(await storedReference((reference) => reference.id === stored!.id)).toBeUndefined();
     await expect(secondCard.count()).resolves.toBe(1);
   });

@@ -1,6 +1,7 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { UploadPreview } from "./upload-preview";
+import { useFocusReturn } from "./use-focus-return";
 import { type ImageDetails, type SelectedImage, useUploadQueue } from "./use-upload-queue";
 
 const NO_DETAILS: ImageDetails = { description: "", category: [] };
@@ -9,14 +10,20 @@ const NO_DETAILS: ImageDetails = { description: "", category: [] };
  * The upload with JavaScript: choose photos, look at them in the fullscreen preview,
  * describe them one by one or all at once, and upload them with visible progress.
  */
-export function ReferenceUploader({ categories, onUploaded }: { categories: string[]; onUploaded: () => void }) {
+export function ReferenceUploader({
+  categories,
+  focusAfterUpload,
+}: {
+  categories: string[];
+  /** Where focus goes when the preview closes after an upload: the list with the new images. */
+  focusAfterUpload: () => HTMLElement | null;
+}) {
   const inputId = useId();
   const globalId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [useGlobal, setUseGlobal] = useState(false);
   const [shared, setShared] = useState(NO_DETAILS);
   const [previewOpen, setPreviewOpen] = useState(false);
-  const [finished, setFinished] = useState(false);
   const submit = useSubmit();
   const revalidator = useRevalidator();
   const queue = useUploadQueue({ onSignedOut: (location) => window.location.assign(location) });
@@ -36,18 +43,11 @@ export function ReferenceUploader({ categories, onUploaded }: { categories: stri
     setShared(NO_DETAILS);
     setPreviewOpen(false);
     if (fileInput.current) fileInput.current.value = "";
-    setFinished(true);
     // The action answers with the success toast and reloads the list at its first page, where the new images are.
     submit({ intent: "uploaded" }, { method: "post", preventScrollReset: true });
   }, [allStored, keepOnly, submit]);
 
-  useEffect(() => {
-    if (!finished) return;
-    setFinished(false);
-    // After the dialog has handed focus back (it tries the now disabled preview button).
-    const timer = setTimeout(onUploaded, 0);
-    return () => clearTimeout(timer);
-  }, [finished, onUploaded]);
+  useFocusReturn(previewOpen, focusAfterUpload);
 
   const cancel = () => {
     queue.abort();
