@@ -133,9 +133,10 @@ async function refuseIfThrottled(db: Database, username: string, address: string
   );
   const retryAfterMs = liftsAt - now.getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   throw new HttpError(
     429,
-    `Zu viele fehlgeschlagene Anmeldungen. Bitte in ${Math.ceil(retryAfterSeconds / 60)} Minuten erneut versuchen.`,
+    `Zu viele fehlgeschlagene Anmeldungen. Bitte in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut versuchen.`,
     { "Retry-After": String(retryAfterSeconds) },
   );
 }
