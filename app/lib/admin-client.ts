@@ -1,5 +1,6 @@
-import { useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { showToast } from "~/components/toaster";
 
 /** Query parameters that open the URL-driven dialogs of the staff pages. */
 export const EDIT_PARAM = "bearbeiten";
@@ -75,7 +76,8 @@ export function useIsSubmitting(intent: string, id?: string): boolean {
 export function useReturnFocus(open: boolean, targetId: string | undefined, fallbackId?: string) {
   const wasOpen = useRef(open);
   const target = useRef({ targetId, fallbackId });
-  target.current = { targetId, fallbackId };
+  // Once closed the dialog's item is gone from the URL; keep the ids it had while open.
+  if (open) target.current = { targetId, fallbackId };
 
   useEffect(() => {
     const closed = wasOpen.current && !open;
@@ -108,4 +110,39 @@ export function useFocusFirstError(form: React.RefObject<HTMLFormElement | null>
     if (!failure) return;
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failure, form]);
+}
+
+/**
+ * A key for a create form that changes once its submission succeeded (the action
+ * redirected instead of answering with errors), so the form mounts again empty,
+ * date pickers included. Without JavaScript the redirect loads an empty form anyway.
+ */
+export function useFormKeyAfterSuccess(intent: string): number {
+  const navigation = useNavigation();
+  const actionData = useActionData();
+  const submitted = useRef(false);
+  const [key, setKey] = useState(0);
+  const ownSubmission = navigation.formData?.get("intent") === intent;
+
+  useEffect(() => {
+    if (ownSubmission) {
+      submitted.current = true;
+      return;
+    }
+    if (navigation.state !== "idle" || !submitted.current) return;
+    submitted.current = false;
+    if (!failureFor(actionData, intent)) setKey((current) => current + 1);
+  }, [ownSubmission, navigation.state, actionData, intent]);
+
+  return key;
+}
+
+/**
+ * SPEC §8: a failed staff action shows the server's message as an error toast. The
+ * same message also stands beside the field, which is all a page without JavaScript shows.
+ */
+export function useFailureToast(actionData: unknown) {
+  useEffect(() => {
+    if (isFormFailure(actionData)) showToast({ type: "error", body: actionData.message });
+  }, [actionData]);
 }
