@@ -128,7 +128,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
             <MenuIcon open={false} /> Menü
           </span>
           <span className="menu__when-open">
-            <MenuIcon open /> Menü schließen
+            <MenuIcon open /> <span className="visually-hidden">Menü schließen</span>
           </span>
         </summary>
         <nav className="menu-overlay menu-overlay--static" aria-label="Menü">
