@@ -150,10 +150,11 @@ export async function listCategories(db: Database): Promise<string[]> {
 /** Statements that make sure each category exists and link it to the reference, for one batch. */
 function linkCategoriesStatements(db: Database, referenceId: string, names: string[]) {
   return names.flatMap((name) => [
+    // drizzle names every column in `insert … select`, so the id is given as null for SQLite to assign.
     db
       .insert(categories)
       .select(
-        sql`select ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
+        sql`select null, ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
       ),
     db.insert(referenceCategories).select(
       sql`select ${referenceId}, ${categories.id} from ${categories} where lower(${categories.name}) = lower(${name}) limit 1`,
