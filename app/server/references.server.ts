@@ -46,11 +46,14 @@ const description = z
   .trim()
   .max(1000, "Beschreibung darf höchstens 1000 Zeichen lang sein.");
 
-export const referenceMetadata = z.object({
-  filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
-  description: description.optional().default(""),
-  category: categoryList,
-});
+export const referenceMetadata = z.object(
+  {
+    filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
+    description: description.optional().default(""),
+    category: categoryList,
+  },
+  { invalid_type_error: "metadata muss ein Objekt oder eine Liste sein." },
+);
 export type ReferenceMetadata = z.output<typeof referenceMetadata>;
 
 /** Metadata for an upload: one object for every file, or an array matched to the files by filename. */
@@ -152,7 +155,7 @@ export async function listCategories(db: Database): Promise<string[]> {
 /** Statements that make sure each category exists and link it to the reference, for one batch. */
 function linkCategoriesStatements(db: Database, referenceId: string, names: string[]) {
   return names.flatMap((name) => [
-    // Drizzle names every column of the table in insert … select; a null id lets SQLite number the row.
+    // drizzle names every column in `insert … select`, so the id is given as null for SQLite to assign.
     db
       .insert(categories)
       .select(
