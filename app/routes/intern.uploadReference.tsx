@@ -1,19 +1,18 @@
 import {
   type ActionFunctionArgs,
-  data,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useCallback, useRef } from "react";
+import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PAGE_PARAM, ZOOM_PARAM } from "~/components/upload/list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
-import { type ActionResult, ReferenceDialog } from "~/components/upload/reference-dialogs";
+import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
 import { ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
-import { useFocusReturn } from "~/components/upload/use-focus-return";
-import { LIST_DIALOG_KINDS, listHref } from "~/components/upload/list-href";
+import { DELETE_PARAM, EDIT_PARAM, failureFor, useFailureToast } from "~/lib/admin-client";
+import { SITE } from "~/lib/site-config";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HttpError } from "~/server/api/http.server";
 import {
@@ -30,17 +29,18 @@ import {
   uploadsFromForm,
 } from "~/server/references.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
+import { failedWrite, formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 import uploadStyles from "~/styles/upload.css?url";
 
-export const meta: MetaFunction = () => [{ title: "Bilder hochladen" }];
+export const meta: MetaFunction = () => [{ title: `Bilder hochladen – ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
 
 /** `?seite=N` (1-based); anything that is not a positive whole number means the first page. */
 function requestedPage(url: URL): number {
-  const page = Number(url.searchParams.get("seite"));
+  const page = Number(url.searchParams.get(PAGE_PARAM));
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
@@ -56,13 +56,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // After deleting the last image of the last page, that page no longer exists.
   if (page > pageCount) throw redirect(listHref(pageCount));
 
-  const kind = LIST_DIALOG_KINDS.find((name) => url.searchParams.has(name));
-  const reference = kind ? await getReference(context.db, url.searchParams.get(kind)!) : null;
-  const dialog = kind && reference ? { kind, reference } : null;
-  return { references, total, page, pageCount, categories, dialog };
+  // One dialog at a time: the first of ?bild=, ?bearbeiten=, ?loeschen= in the URL.
+  const param = LIST_DIALOG_PARAMS.find((name) => url.searchParams.has(name));
+  const id = param ? url.searchParams.get(param)! : null;
+  const reference = id ? (references.find((candidate) => candidate.id === id) ?? (await getReference(context.db, id))) : null;
+  if (id && !reference) {
+    throw await redirectWithToast(request, listHref(page), { type: "error", body: "Dieses Bild gibt es nicht (mehr)." });
+  }
+  const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
+  return {
+    references,
+    total,
+    page,
+    pageCount,
+    categories,
+    zooming: dialogFor(ZOOM_PARAM),
+    editing: dialogFor(EDIT_PARAM),
+    deleting: dialogFor(DELETE_PARAM),
+  };
 }
-
-const success = { type: "success", body: SUCCESS_MESSAGE } as const;
 
 /**
  * Upload (the form without JavaScript), edit and delete. The uploader with JavaScript
@@ -71,74 +83,80 @@ const success = { type: "success", body: SUCCESS_MESSAGE } as const;
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  const url = new URL(request.url);
+  const page = requestedPage(new URL(request.url));
   const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
-  let intent = multipart ? "upload" : "";
-  let id: string | undefined;
+  let form: FormData;
   try {
-    const form = multipart ? await readUploadForm(request) : await readForm(request);
-    intent = String(form.get("intent") ?? intent);
-    id = typeof form.get("id") === "string" ? String(form.get("id")) : undefined;
-    switch (intent) {
-      case "upload": {
+    form = multipart ? await readUploadForm(request) : await request.formData();
+  } catch (error) {
+    // Too large or unreadable: the module's status and message, nothing stored.
+    const message = error instanceof HttpError ? error.message : "Das Formular konnte nicht gelesen werden.";
+    const status = error instanceof HttpError ? error.status : 400;
+    return invalidForm({ intent: "upload", values: {} }, { message, fieldErrors: { images: message } }, status);
+  }
+  const values = formFields(form);
+  const { intent = "", id } = values;
+
+  switch (intent) {
+    case "upload": {
+      try {
         const uploads = await uploadsFromForm(form, referenceFieldsFromForm(form));
         await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
-        return redirectWithToast(request, listHref(1), success);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return invalidForm({ intent, values }, { message: error.message, fieldErrors: { images: error.message } }, error.status);
       }
-      case "uploaded":
-        return redirectWithToast(request, listHref(1), success);
-      case "update": {
-        const result = validate(referenceUpdate, referenceFieldsFromForm(form));
-        if (!result.ok) {
-          return data<ActionResult>(
-            { intent, id, error: result.message, fieldErrors: result.fieldErrors },
-            { status: 400 },
-          );
-        }
-        await updateReference(context.db, id ?? "", result.value);
-        return redirectWithToast(request, listHref(requestedPage(url)), success);
-      }
-      case "delete":
-        await deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? "");
-        return redirectWithToast(request, listHref(requestedPage(url)), success);
-      default:
-        throw new HttpError(400, "Unbekannte Aktion.");
+      return succeeded(request, listHref(1));
     }
-  } catch (error) {
-    if (error instanceof HttpError) return data<ActionResult>({ intent, id, error: error.message }, { status: error.status });
-    throw error;
-  }
-}
-
-async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw new HttpError(400, "Das Formular konnte nicht gelesen werden.");
+    case "uploaded":
+      return succeeded(request, listHref(1));
+    case "update": {
+      const input = validate(referenceUpdate, referenceFieldsFromForm(form));
+      if (!input.ok) return invalidForm({ intent, id, values }, input);
+      try {
+        await updateReference(context.db, id ?? "", input.value);
+      } catch (error) {
+        return failedWrite(request, error, listHref(page));
+      }
+      return succeeded(request, listHref(page));
+    }
+    case "delete": {
+      try {
+        await deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? "");
+      } catch (error) {
+        return failedWrite(request, error, listHref(page));
+      }
+      return succeeded(request, listHref(page));
+    }
+    default:
+      return unknownIntent(intent, values);
   }
 }
 
 export default function UploadReferencePage() {
-  const { references, total, page, pageCount, categories, dialog } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const { references, total, page, pageCount, categories, zooming, editing, deleting } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const listHeading = useRef<HTMLHeadingElement>(null);
-
-  const listHeadingElement = useCallback(() => listHeading.current, []);
-  useFocusReturn(dialog !== null, listHeadingElement);
+  useFailureToast(actionData);
 
   return (
-    <div className="upload-page">
-      <h1 className="upload-page__title">Bilder hochladen</h1>
-      <section className="upload-panel" aria-label="Neue Bilder">
+    <div className="admin-page">
+      <h1>Bilder hochladen</h1>
+      <section aria-label="Neue Bilder">
         {hydrated ? (
-          <ReferenceUploader categories={categories} focusAfterUpload={listHeadingElement} />
+          <ReferenceUploader categories={categories} />
         ) : (
-          <PlainUploadForm categories={categories} error={result?.intent === "upload" ? result.error : undefined} />
+          <PlainUploadForm categories={categories} failure={failureFor(actionData, "upload")} />
         )}
       </section>
-      <ReferenceList ref={listHeading} references={references} total={total} page={page} pageCount={pageCount} />
-      <ReferenceDialog dialog={dialog} page={page} categories={categories} result={result} />
+      <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
+      <ZoomDialog reference={zooming} />
+      <EditReferenceDialog
+        reference={editing}
+        categories={categories}
+        failure={editing ? failureFor(actionData, "update", editing.id) : undefined}
+      />
+      <DeleteReferenceDialog reference={deleting} />
     </div>
   );
 }

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
 import { EXIF_GPS_TAG, inspectJpeg, withGpsExif } from "./fixtures/exif";
 import { drawnImage } from "./fixtures/images";
+import { expectNoAxeViolations, loginViaForm, staffPage, toasts } from "./staff-helpers";
 import {
-  axeViolations,
-  signIn,
   storedBytes,
   storedReference,
   storedReferences,
@@ -22,8 +21,7 @@ afterAll(async () => {
 });
 
 async function openUploadPage(options = {}) {
-  const page = await openPage(browser, options);
-  await signIn(page);
+  const page = await staffPage(browser, options);
   await page.goto(UPLOAD_PAGE);
   // The enhanced uploader replaces the plain form once React runs.
   await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).waitFor();
@@ -62,7 +60,10 @@ async function recordOverallProgress(page: Page) {
 
 describe("reference images with JavaScript", () => {
   it("uploads photos with their own descriptions and categories, then zooms, edits and deletes one", async () => {
-    const page = await openUploadPage();
+    const page = await openPage(browser);
+    await loginViaForm(page);
+    await page.getByRole("navigation").getByRole("link", { name: "Bilder" }).click();
+    await page.waitForURL(`**${UPLOAD_PAGE}`);
     const chooser = page.getByLabel("Bilder auswählen");
     const previewButton = page.getByRole("button", { name: "Vorschau anzeigen und hochladen" });
     await expect(previewButton.isDisabled()).resolves.toBe(true);
@@ -119,7 +120,7 @@ describe("reference images with JavaScript", () => {
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-    await page.getByRole("status").getByText("Aktion Erfolgreich").waitFor();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
     await page.getByText("Noch keine Bilder ausgewählt.").waitFor();
     await expect(previewButton.isDisabled()).resolves.toBe(true);
     await expect(chooser.inputValue()).resolves.toBe("");
@@ -150,7 +151,7 @@ describe("reference images with JavaScript", () => {
     // Edit
     const edited = unique("Sitzbank in Nappaleder");
     const editedCategory = unique("Nappa");
-    await firstCard.getByRole("link", { name: `Bild bearbeiten: ${firstText}` }).click();
+    await firstCard.getByRole("link", { name: `Bearbeiten: ${firstText}` }).click();
     const editor = page.getByRole("dialog", { name: "Bild bearbeiten" });
     await editor.waitFor();
     await expect(editor.getByLabel("Beschreibung").inputValue()).resolves.toBe(firstText);
@@ -165,13 +166,13 @@ describe("reference images with JavaScript", () => {
     await expect(editedCard.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toBe(editedCategory);
 
     // Delete, first changing our mind
-    await editedCard.getByRole("link", { name: `Bild löschen: ${edited}` }).click();
+    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
     const confirm = page.getByRole("dialog", { name: "Löschbestätigung" });
     await confirm.getByText("Bist du sicher, dass du dieses Bild löschen möchtest?").waitFor();
     await confirm.getByRole("button", { name: "Abbrechen" }).click();
     await confirm.waitFor({ state: "hidden" });
     await expect(editedCard.count()).resolves.toBe(1);
-    await editedCard.getByRole("link", { name: `Bild löschen: ${edited}` }).click();
+    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
     await confirm.getByRole("button", { name: "Löschen" }).click();
     await confirm.waitFor({ state: "hidden" });
     await editedCard.waitFor({ state: "detached" });
@@ -275,7 +276,7 @@ describe("reference images with JavaScript", () => {
     // Without the broken file everything chosen is stored, so the upload is complete.
     await preview(page).getByRole("button", { name: `Bild entfernen: ${broken}` }).click();
     await preview(page).waitFor({ state: "hidden" });
-    await page.getByRole("status").getByText("Aktion Erfolgreich").waitFor();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
     const mine = (await storedReferences()).reference.filter((reference) => reference.description === description);
     expect(mine.map((reference) => reference.filename).sort()).toEqual([flaky, good].sort());
   });
@@ -306,21 +307,21 @@ describe("reference images with JavaScript", () => {
       await imageGroup(page, name).getByLabel("Beschreibung").fill(description);
       await imageGroup(page, name).getByLabel("Neue Kategorie").fill(unique("Kategorie"));
       await imageGroup(page, name).getByLabel("Neue Kategorie").press("Enter");
-      await expect(axeViolations(page)).resolves.toEqual([]);
+      await expectNoAxeViolations(page);
       await preview(page).getByRole("button", { name: "Hochladen", exact: true }).click();
       await preview(page).waitFor({ state: "hidden" });
 
       const card = page.getByRole("listitem").filter({ hasText: description });
       await card.waitFor();
-      await expect(axeViolations(page)).resolves.toEqual([]);
+      await expectNoAxeViolations(page);
       for (const [link, dialog] of [
         [`Bild vergrößern: ${description}`, "Bildansicht"],
-        [`Bild bearbeiten: ${description}`, "Bild bearbeiten"],
-        [`Bild löschen: ${description}`, "Löschbestätigung"],
+        [`Bearbeiten: ${description}`, "Bild bearbeiten"],
+        [`Löschen: ${description}`, "Löschbestätigung"],
       ]) {
         await card.getByRole("link", { name: link }).click();
         await page.getByRole("dialog", { name: dialog }).waitFor();
-        await expect(axeViolations(page)).resolves.toEqual([]);
+        await expectNoAxeViolations(page);
         await page.keyboard.press("Escape");
         await page.getByRole("dialog", { name: dialog }).waitFor({ state: "hidden" });
       }

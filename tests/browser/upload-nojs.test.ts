@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openPage } from "./browser";
 import { EXIF_GPS_TAG, inspectJpeg, withGpsExif } from "./fixtures/exif";
 import { drawnImage } from "./fixtures/images";
-import { axeViolations, signIn, storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
+import { storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
+import { expectNoAxeViolations, staffPage, toasts } from "./staff-helpers";
 
 let browser: Browser;
 let helper: Page;
@@ -17,8 +18,7 @@ afterAll(async () => {
 });
 
 async function openUploadPage() {
-  const page = await openPage(browser, { javaScriptEnabled: false });
-  await signIn(page);
+  const page = await staffPage(browser, { javaScriptEnabled: false });
   await page.goto(UPLOAD_PAGE);
   return page;
 }
@@ -27,12 +27,12 @@ async function openUploadPage() {
  * axe needs JavaScript to run, so it checks the same page in a browser that runs scripts
  * but never receives the site's own: what it sees is the server-rendered page.
  */
-async function renderedViolations(url: string) {
-  const page = await openPage(browser);
+async function expectNoViolationsWithoutScripts(url: string) {
+  const page = await staffPage(browser);
   await page.route("**/*.js", (route) => route.abort());
-  await signIn(page);
   await page.goto(url);
-  return axeViolations(page);
+  await expectNoAxeViolations(page);
+  await page.context().close();
 }
 
 const uploadForm = (page: Page) => page.locator("form", { has: page.getByRole("button", { name: "Hochladen" }) });
@@ -56,13 +56,13 @@ describe("reference images without JavaScript", () => {
     await form.getByLabel("Neue Kategorien").fill(`${newA}, ${newB}, `);
     await form.getByRole("button", { name: "Hochladen" }).click();
     await page.waitForURL((url) => url.pathname === UPLOAD_PAGE);
-    await page.getByRole("status").getByText("Aktion Erfolgreich").waitFor();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
 
     const mine = (await storedReferences()).reference.filter((reference) => reference.description === description);
     expect(mine.map((reference) => reference.filename).sort()).toEqual([...names].sort());
     for (const reference of mine) expect(reference.category.sort()).toEqual([newA, newB].sort());
     await expect(listItem(page, description).count()).resolves.toBe(2);
-    await expect(renderedViolations(page.url())).resolves.toEqual([]);
+    await expectNoViolationsWithoutScripts(page.url());
 
     // The server removed the location and kept only the orientation the photo needs.
     const photo = mine.find((reference) => reference.filename === names[0])!;
@@ -74,11 +74,11 @@ describe("reference images without JavaScript", () => {
 
     // Edit: a description of spaces is refused by the server with a German message.
     const card = listItem(page, description).first();
-    const editLink = card.getByRole("link", { name: /^Bild bearbeiten: / });
+    const editLink = card.getByRole("link", { name: /^Bearbeiten: / });
     await editLink.click();
     const editor = page.getByRole("dialog", { name: "Bild bearbeiten" });
     await editor.waitFor();
-    await expect(renderedViolations(page.url())).resolves.toEqual([]);
+    await expectNoViolationsWithoutScripts(page.url());
     await editor.getByLabel("Beschreibung").fill("   ");
     await editor.getByRole("button", { name: "Bestätigen" }).click();
     await editor.getByText("Beschreibung darf nicht leer sein.").waitFor();
@@ -90,7 +90,7 @@ describe("reference images without JavaScript", () => {
     await expect(editor.getByLabel(newB, { exact: true }).isChecked()).resolves.toBe(true);
     await editor.getByLabel("Neue Kategorien").fill(added);
     await editor.getByRole("button", { name: "Bestätigen" }).click();
-    await page.getByRole("status").getByText("Aktion Erfolgreich").waitFor();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
     const editedCard = listItem(page, edited);
     await expect(editedCard.getByRole("list", { name: "Kategorien" }).getByRole("listitem").allInnerTexts()).resolves.toEqual(
@@ -105,15 +105,15 @@ describe("reference images without JavaScript", () => {
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
 
     // Delete, first changing our mind
-    await editedCard.getByRole("link", { name: `Bild löschen: ${edited}` }).click();
+    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
     const confirm = page.getByRole("dialog", { name: "Löschbestätigung" });
     await confirm.getByText("Bist du sicher, dass du dieses Bild löschen möchtest?").waitFor();
-    await expect(renderedViolations(page.url())).resolves.toEqual([]);
+    await expectNoViolationsWithoutScripts(page.url());
     await confirm.getByRole("link", { name: "Abbrechen" }).click();
     await expect(editedCard.count()).resolves.toBe(1);
-    await editedCard.getByRole("link", { name: `Bild löschen: ${edited}` }).click();
+    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
     await confirm.getByRole("button", { name: "Löschen" }).click();
-    await page.getByRole("status").getByText("Aktion Erfolgreich").waitFor();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
     await expect(editedCard.count()).resolves.toBe(0);
     await expect(listItem(page, description).count()).resolves.toBe(1);
     expect((await storedReferences()).reference.filter((reference) => reference.description === edited)).toEqual([]);
@@ -145,7 +145,7 @@ describe("reference images without JavaScript", () => {
       .setInputFiles(Array.from({ length: 6 }, (_, index) => ({ name: `seite-${index}.png`, mimeType: "image/png", buffer: png })));
     await uploadForm(page).getByLabel("Beschreibung").fill(description);
     await uploadForm(page).getByRole("button", { name: "Hochladen" }).click();
-    await page.getByRole("status").getByText("Aktion Erfolgreich").waitFor();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
 
     const { total } = await storedReferences();
     const pages = Math.ceil(total / 5);

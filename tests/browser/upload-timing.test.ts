@@ -1,9 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium, openPage } from "./browser";
+import { launchChromium } from "./browser";
 import { inspectJpeg } from "./fixtures/exif";
 import { choosePhoneSizedPhotos } from "./fixtures/images";
-import { signIn, storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
+import { storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
+import { staffPage } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,8 +16,7 @@ afterAll(async () => {
 
 // Reported, not asserted: the figure depends on the machine.
 it("uploads ten phone photos and reports how long it took", { timeout: 300_000 }, async () => {
-  const page = await openPage(browser);
-  await signIn(page);
+  const page = await staffPage(browser);
   await page.goto(UPLOAD_PAGE);
   const previewButton = page.getByRole("button", { name: "Vorschau anzeigen und hochladen" });
   await previewButton.waitFor();

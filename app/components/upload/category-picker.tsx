@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { Field } from "~/components/admin/field";
 
 /** The server's limits (app/server/references.server.ts), mirrored so the picker never offers more. */
 const MAX_CATEGORIES = 10;
@@ -101,7 +102,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
           ))}
         </ul>
       ) : null}
-      <label className="category-picker__label" htmlFor={inputId}>
+      <label className="admin-field__label" htmlFor={inputId}>
         Neue Kategorie
       </label>
       <div className="category-picker__new">
@@ -109,6 +110,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
           ref={input}
           id={inputId}
           type="text"
+          className="admin-field__input"
           maxLength={MAX_NAME_LENGTH}
           autoComplete="off"
           enterKeyHint="done"
@@ -132,10 +134,16 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
   );
 }
 
-/** The same choice as a plain form field set, for the page without JavaScript. */
-export function CategoryCheckboxes({ categories, selected = [] }: { categories: string[]; selected?: string[] }) {
-  const newId = useId();
-  const hintId = useId();
+/** The same choice as plain form fields, for the page without JavaScript. */
+export function CategoryCheckboxes({
+  categories,
+  selected = [],
+  newCategories,
+}: {
+  categories: string[];
+  selected?: string[];
+  newCategories?: string;
+}) {
   return (
     <fieldset className="category-picker">
       <legend className="category-picker__legend">Kategorie</legend>
@@ -143,21 +151,26 @@ export function CategoryCheckboxes({ categories, selected = [] }: { categories: 
         <ul className="category-checkboxes">
           {categories.map((category) => (
             <li key={category}>
-              <label className="checkbox-field">
-                <input type="checkbox" name="category" value={category} defaultChecked={selected.some((chosen) => sameName(chosen, category))} />
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name="category"
+                  value={category}
+                  defaultChecked={selected.some((chosen) => sameName(chosen, category))}
+                />
                 {category}
               </label>
             </li>
           ))}
         </ul>
       ) : null}
-      <label className="category-picker__label" htmlFor={newId}>
-        Neue Kategorien
-      </label>
-      <input id={newId} name="newCategories" type="text" autoComplete="off" aria-describedby={hintId} />
-      <p id={hintId} className="category-picker__hint">
-        Mehrere Namen durch Komma trennen.
-      </p>
+      <Field
+        label="Neue Kategorien"
+        name="newCategories"
+        autoComplete="off"
+        hint="Mehrere Namen durch Komma trennen."
+        defaultValue={newCategories}
+      />
     </fieldset>
   );
 }

@@ -1,16 +1,21 @@
+import { DELETE_PARAM, EDIT_PARAM } from "~/lib/admin-client";
+
 export const UPLOAD_PAGE_PATH = "/intern/uploadReference";
+export const PAGE_PARAM = "seite";
+/** Opens the zoom dialog; edit and delete use the staff pages' shared parameters. */
+export const ZOOM_PARAM = "bild";
 
 /** The dialogs of the list are addressed by the URL, so they also open without JavaScript. */
-export type ListDialogKind = "bild" | "bearbeiten" | "loeschen";
-export const LIST_DIALOG_KINDS: ListDialogKind[] = ["bild", "bearbeiten", "loeschen"];
+export const LIST_DIALOG_PARAMS = [ZOOM_PARAM, EDIT_PARAM, DELETE_PARAM] as const;
+export type ListDialogParam = (typeof LIST_DIALOG_PARAMS)[number];
 
-/** A page of the list (`?seite=N`, 1-based), optionally with one image's dialog open. */
-export function listHref(page: number, dialog?: { kind: ListDialogKind; id: string }): string {
-  const params = new URLSearchParams();
-  if (page > 1) params.set("seite", String(page));
-  if (dialog) params.set(dialog.kind, dialog.id);
-  const query = params.toString();
-  return query ? `${UPLOAD_PAGE_PATH}?${query}` : UPLOAD_PAGE_PATH;
+export const LIST_HEADING_ID = "bilder-liste";
+/** The zoom link of a list item, so focus can return to it when the dialog closes. */
+export const zoomControlId = (id: string) => `bild-${id}`;
+
+/** A page of the list (`?seite=N`, 1-based) without any dialog open. */
+export function listHref(page: number): string {
+  return page > 1 ? `${UPLOAD_PAGE_PATH}?${PAGE_PARAM}=${page}` : UPLOAD_PAGE_PATH;
 }
 
 /** How an image is named to screen readers and in dialogs: its description, else its file name. */

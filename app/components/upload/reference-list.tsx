@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { forwardRef } from "react";
+import { AdminListActions } from "~/components/admin/admin-list-actions";
+import { useDialogHref } from "~/lib/admin-client";
 import type { Reference } from "~/server/references.server";
 import { CategoryChips } from "./category-chips";
-import { BinIcon, PencilIcon } from "./icons";
-import { imageLabel, listHref } from "./list-href";
+import { imageLabel, LIST_HEADING_ID, listHref, ZOOM_PARAM, zoomControlId } from "./list-href";
 
 interface ReferenceListProps {
   references: Reference[];
@@ -13,70 +13,56 @@ interface ReferenceListProps {
 }
 
 /** "Liste der hochgeladenen Bilder": one page of the stored images, newest first, paged by links. */
-export const ReferenceList = forwardRef<HTMLHeadingElement, ReferenceListProps>(function ReferenceList(
-  { references, total, page, pageCount },
-  headingRef,
-) {
+export function ReferenceList({ references, total, page, pageCount }: ReferenceListProps) {
   return (
-    <section className="reference-list" aria-labelledby="hochgeladene-bilder">
+    <section className="admin-section" aria-labelledby={LIST_HEADING_ID}>
       {/* Focus lands here after an upload or a deletion, where the changed list is. */}
-      <h2 id="hochgeladene-bilder" className="reference-list__title" tabIndex={-1} ref={headingRef}>
+      <h2 id={LIST_HEADING_ID} tabIndex={-1}>
         Liste der hochgeladenen Bilder
       </h2>
       {references.length === 0 ? (
-        <p className="reference-list__empty">Keine Daten vorhanden</p>
+        <p className="admin-list__empty">Keine Daten vorhanden</p>
       ) : (
         <>
           <p className="reference-list__count">
             {total === 1 ? "1 Bild" : `${total} Bilder`}, Seite {page} von {pageCount}
           </p>
-          <ul className="reference-list__items">
-            {references.map((reference) => {
-              const label = imageLabel(reference);
-              return (
-                <li key={reference.id} className="reference-card">
-                  <Link
-                    to={listHref(page, { kind: "bild", id: reference.id })}
-                    preventScrollReset
-                    className="reference-card__image"
-                    aria-label={`Bild vergrößern: ${label}`}
-                  >
-                    <img src={reference.thumbnailUrl} alt="" loading="lazy" decoding="async" />
-                  </Link>
-                  <div className="reference-card__body">
-                    <p className="reference-card__description">
-                      {reference.description || <span className="reference-card__muted">Keine Beschreibung</span>}
-                    </p>
-                    <CategoryChips names={reference.category} />
-                  </div>
-                  <div className="reference-card__actions">
-                    <Link
-                      to={listHref(page, { kind: "bearbeiten", id: reference.id })}
-                      preventScrollReset
-                      className="icon-button"
-                      aria-label={`Bild bearbeiten: ${label}`}
-                    >
-                      <PencilIcon />
-                    </Link>
-                    <Link
-                      to={listHref(page, { kind: "loeschen", id: reference.id })}
-                      preventScrollReset
-                      className="icon-button icon-button--danger"
-                      aria-label={`Bild löschen: ${label}`}
-                    >
-                      <BinIcon />
-                    </Link>
-                  </div>
-                </li>
-              );
-            })}
+          <ul className="admin-list">
+            {references.map((reference) => (
+              <ReferenceCard key={reference.id} reference={reference} />
+            ))}
           </ul>
         </>
       )}
       {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} /> : null}
     </section>
   );
-});
+}
+
+function ReferenceCard({ reference }: { reference: Reference }) {
+  const label = imageLabel(reference);
+  const zoomHref = useDialogHref(ZOOM_PARAM, reference.id);
+  return (
+    <li className="admin-list__item reference-card">
+      <Link
+        id={zoomControlId(reference.id)}
+        to={zoomHref}
+        preventScrollReset
+        className="reference-card__image"
+        aria-label={`Bild vergrößern: ${label}`}
+      >
+        <img src={reference.thumbnailUrl} alt="" loading="lazy" decoding="async" />
+      </Link>
+      <div className="reference-card__body">
+        <p className="reference-card__description">
+          {reference.description || <span className="reference-card__muted">Keine Beschreibung</span>}
+        </p>
+        <CategoryChips names={reference.category} />
+      </div>
+      <AdminListActions id={reference.id} title={label} />
+    </li>
+  );
+}
 
 function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   return (

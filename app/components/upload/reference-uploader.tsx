@@ -1,25 +1,19 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { focusLater, useReturnFocus } from "~/lib/admin-client";
+import { LIST_HEADING_ID } from "./list-href";
 import { UploadPreview } from "./upload-preview";
-import { useFocusReturn } from "./use-focus-return";
 import { type ImageDetails, type SelectedImage, useUploadQueue } from "./use-upload-queue";
 
 const NO_DETAILS: ImageDetails = { description: "", category: [] };
+const PREVIEW_BUTTON_ID = "vorschau-oeffnen";
 
 /**
  * The upload with JavaScript: choose photos, look at them in the fullscreen preview,
  * describe them one by one or all at once, and upload them with visible progress.
  */
-export function ReferenceUploader({
-  categories,
-  focusAfterUpload,
-}: {
-  categories: string[];
-  /** Where focus goes when the preview closes after an upload: the list with the new images. */
-  focusAfterUpload: () => HTMLElement | null;
-}) {
+export function ReferenceUploader({ categories }: { categories: string[] }) {
   const inputId = useId();
-  const globalId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [useGlobal, setUseGlobal] = useState(false);
   const [shared, setShared] = useState(NO_DETAILS);
@@ -45,9 +39,12 @@ export function ReferenceUploader({
     if (fileInput.current) fileInput.current.value = "";
     // The action answers with the success toast and reloads the list at its first page, where the new images are.
     submit({ intent: "uploaded" }, { method: "post", preventScrollReset: true });
+    focusLater(undefined, LIST_HEADING_ID);
   }, [allStored, keepOnly, submit]);
 
-  useFocusReturn(previewOpen, focusAfterUpload);
+  // Cancelling returns to the preview button; after an upload it is disabled and focus
+  // goes to the list, where the new images are.
+  useReturnFocus(previewOpen, PREVIEW_BUTTON_ID, LIST_HEADING_ID);
 
   const cancel = () => {
     queue.abort();
@@ -58,10 +55,13 @@ export function ReferenceUploader({
   };
 
   return (
-    <div className="uploader">
-      <div className="field">
-        <label htmlFor={inputId}>Bilder auswählen</label>
+    <div className="admin-form uploader">
+      <div className="admin-field">
+        <label className="admin-field__label" htmlFor={inputId}>
+          Bilder auswählen
+        </label>
         <input
+          className="admin-field__input"
           ref={fileInput}
           id={inputId}
           type="file"
@@ -77,11 +77,17 @@ export function ReferenceUploader({
             ? "1 Bild ausgewählt."
             : `${images.length} Bilder ausgewählt.`}
       </p>
-      <div className="checkbox-field">
-        <input id={globalId} type="checkbox" checked={useGlobal} onChange={(event) => setUseGlobal(event.target.checked)} />
-        <label htmlFor={globalId}>Globale Beschreibung verwenden</label>
-      </div>
-      <button type="button" className="button" disabled={images.length === 0} onClick={() => setPreviewOpen(true)}>
+      <label className="checkbox">
+        <input type="checkbox" checked={useGlobal} onChange={(event) => setUseGlobal(event.target.checked)} />
+        Globale Beschreibung verwenden
+      </label>
+      <button
+        id={PREVIEW_BUTTON_ID}
+        type="button"
+        className="button"
+        disabled={images.length === 0}
+        onClick={() => setPreviewOpen(true)}
+      >
         Vorschau anzeigen und hochladen
       </button>
       <UploadPreview

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Field } from "~/components/admin/field";
 import { Dialog } from "~/components/dialog";
 import { CategoryPicker } from "./category-picker";
 import { CloseIcon } from "./icons";
@@ -32,7 +33,6 @@ export function UploadPreview({
   onUpload,
   onCancel,
 }: UploadPreviewProps) {
-  const globalDescriptionId = useId();
   const busy = images.some(isBusy);
   const started = images.some((image) => image.status !== "ausgewählt");
   const stored = images.filter((image) => image.status === "fertig").length;
@@ -50,17 +50,16 @@ export function UploadPreview({
       <div className="upload-preview">
         {useGlobal ? (
           <div className="upload-preview__global">
-            <div className="field">
-              <label htmlFor={globalDescriptionId}>Globale Beschreibung</label>
-              <textarea
-                id={globalDescriptionId}
-                rows={3}
-                maxLength={1000}
-                value={shared.description}
-                disabled={busy}
-                onChange={(event) => onSharedChange({ ...shared, description: event.target.value })}
-              />
-            </div>
+            <Field
+              label="Globale Beschreibung"
+              name="description"
+              multiline
+              rows={3}
+              maxLength={1000}
+              value={shared.description}
+              disabled={busy}
+              onChange={(event) => onSharedChange({ ...shared, description: event.target.value })}
+            />
             <CategoryPicker
               value={shared.category}
               onChange={(category) => onSharedChange({ ...shared, category })}
@@ -92,7 +91,7 @@ export function UploadPreview({
               </p>
             </div>
           ) : null}
-          <div className="dialog-actions">
+          <div className="admin-dialog__buttons">
             <button type="button" className="button button--secondary" onClick={onCancel}>
               Abbrechen
             </button>
@@ -131,7 +130,6 @@ function PreviewCard({
   onRetry: () => void;
 }) {
   const nameId = useId();
-  const descriptionId = useId();
   const name = image.file.name;
   const locked = isBusy(image) || image.status === "fertig";
   return (
@@ -142,7 +140,7 @@ function PreviewCard({
           {locked ? null : (
             <button
               type="button"
-              className="icon-button preview-card__remove"
+              className="admin-icon-button preview-card__remove"
               aria-label={`Bild entfernen: ${name}`}
               onClick={onRemove}
             >
@@ -155,17 +153,16 @@ function PreviewCard({
         </p>
         {showDetails ? (
           <>
-            <div className="field">
-              <label htmlFor={descriptionId}>Beschreibung</label>
-              <textarea
-                id={descriptionId}
-                rows={2}
-                maxLength={1000}
-                value={image.description}
-                disabled={locked}
-                onChange={(event) => onEdit({ description: event.target.value })}
-              />
-            </div>
+            <Field
+              label="Beschreibung"
+              name="description"
+              multiline
+              rows={2}
+              maxLength={1000}
+              value={image.description}
+              disabled={locked}
+              onChange={(event) => onEdit({ description: event.target.value })}
+            />
             <CategoryPicker
               value={image.category}
               onChange={(category) => onEdit({ category })}
@@ -185,7 +182,7 @@ function PreviewCard({
         ) : null}
         {image.status === "fehler" ? (
           <div className="preview-card__error">
-            <p className="form-error" role="alert">
+            <p className="admin-field__error" role="alert">
               {image.error}
             </p>
             <button type="button" className="button button--secondary" onClick={onRetry} aria-label={`Erneut versuchen: ${name}`}>
