@@ -4,7 +4,7 @@ import { HttpError, notFound } from "~/server/api/http.server";
 import type { Database } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { type ImageType, sniffImageType, stripImageMetadata, InvalidImageError } from "~/server/images/image-bytes.server";
-import { newId, type Paging, recordId } from "~/server/validation.server";
+import { newId, type Paging } from "~/server/validation.server";
 
 export const REFERENCE_PAGE_SIZE = 10;
 export const REFERENCE_MAX_PAGE_SIZE = 50;
