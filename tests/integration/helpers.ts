@@ -55,7 +55,7 @@ export interface UploadFile {
   type?: string;
 }
 
-const toFile = ({ name, bytes, type = "application/octet-stream" }: UploadFile) => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
+const toFile = ({ name, bytes, type = "application/octet-stream" }: UploadFile) => new File([bytes], name, { type });
 
 /** The multipart form of POST /reference/save: repeated `images`, `metadata` JSON, optional renditions. */
 export function uploadForm(
