@@ -11,6 +11,8 @@ export const REFERENCE_MAX_PAGE_SIZE = 50;
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** A Worker has 128 MB of memory and buffers the whole form, so one request stays well below it. */
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
+/** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
+export const MAX_FILES_PER_UPLOAD = 100;
 const MAX_CATEGORIES = 10;
 
 export const IMAGE_ROUTE_PREFIX = "/images/";
@@ -248,6 +250,9 @@ export async function saveReferences(
   now = new Date(),
 ): Promise<Reference[]> {
   if (uploads.length === 0) throw new HttpError(400, "Es wurde kein Bild hochgeladen.");
+  if (uploads.length > MAX_FILES_PER_UPLOAD) {
+    throw new HttpError(413, `Höchstens ${MAX_FILES_PER_UPLOAD} Bilder je Anfrage.`);
+  }
   const planned = uploads.map((upload) => {
     const id = newId();
     const original = withKey(prepareImage(upload.original), id);
