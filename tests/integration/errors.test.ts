@@ -239,4 +239,23 @@ describe("unknown paths, wrong methods, oversized and malformed JSON", () => {
     );
     expect(await body(await api("news/get"))).toEqual([]);
   });
+
+  it("stops reading a streamed JSON body without length once it passes the limit", async () => {
+    const token = await staffToken();
+    const chunk = new TextEncoder().encode(`"${"x".repeat(1024 * 1024 - 2)}"`);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 200) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await SELF.fetch(`${BASE}/api/v1/news/save`, {
+      method: "POST",
+      headers: { token, "Content-Type": "application/json" },
+      body: stream,
+    });
+    await expectError(response, 413, "Die Anfrage ist zu groß.");
+    expect(sent).toBeLessThan(200);
+  });
 });

@@ -196,6 +196,19 @@ describe("size limits", () => {
     expect(await bucketKeys()).toEqual([]);
   });
 
+  it("takes up to 100 files in one request and answers 413 for more", async () => {
+    const token = await staffToken();
+    const many = (count: number) => Array.from({ length: count }, (_, index) => pngFile(`serie-${index}.png`));
+    await expectError(await upload(token, uploadForm(many(101), { description: "Zu viele" })), 413, "Höchstens 100 Bilder je Anfrage.");
+    expect(await bucketKeys()).toEqual([]);
+    expect(await rowCount("references")).toBe(0);
+
+    const saved = await saveAll(token, uploadForm(many(100), { description: "Serie", category: ["Oldtimer"] }));
+    expect(saved).toHaveLength(100);
+    expect(saved.every((item) => item.category[0] === "Oldtimer")).toBe(true);
+    expect((await list()).total).toBe(100);
+  });
+
   it("answers 413 from the declared Content-Length before reading the body", async () => {
     const token = await staffToken();
     // The body itself is tiny and not even a valid form: only the header can cause the 413.
