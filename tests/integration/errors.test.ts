@@ -139,6 +139,11 @@ describe("malformed input never produces a 500", () => {
         return form;
       })()],
       ["an empty form", new FormData()],
+      ["metadata sent as a file", (() => {
+        const form = uploadForm([image]);
+        form.append("metadata", new File(["{}"], "metadata.json", { type: "application/json" }));
+        return form;
+      })()],
       ["a broken multipart body", "--grenze\r\nContent-Disposition: form-data; name=\"images\"\r\n\r\nabc"],
     ];
     for (const [label, form] of cases) {

@@ -171,6 +171,17 @@ describe("refusal by bytes", () => {
     expect(await rowCount("references")).toBe(0);
   });
 
+  it("checks the display and thumbnail renditions by their bytes too", async () => {
+    const token = await staffToken();
+    const response = await upload(
+      token,
+      uploadForm([pngFile("echt.png")], {}, { thumbnail: { name: "thumb.png", bytes: SVG, type: "image/png" } }),
+    );
+    await expectError(response, 415, /^„thumb\.png“ ist kein unterstütztes Bild/);
+    expect(await bucketKeys()).toEqual([]);
+    expect(await rowCount("references")).toBe(0);
+  });
+
   it("stores a PNG sent with a wrong name and type under its real type", async () => {
     const token = await staffToken();
     const [saved] = await saveAll(token, uploadForm([{ name: "bild.gif", bytes: png(), type: "text/plain" }]));
