@@ -31,6 +31,20 @@ async function openUploadPage(options = {}) {
 const preview = (page: Page) => page.getByRole("dialog", { name: "Vorschau der ausgewählten Bilder" });
 const imageGroup = (page: Page, name: string) => preview(page).getByRole("group", { name, exact: true });
 
+/**
+ * Closes the toasts still showing (the login's, an earlier action's), so the one
+ * awaited next is the outcome of what the test does now.
+ */
+async function dismissToasts(page: Page) {
+  const close = toasts(page).getByRole("button", { name: "Hinweis schließen" });
+  for (let attempt = 0; attempt < 10 && (await close.count()) > 0; attempt++) {
+    // A toast may time out on its own between counting and clicking.
+    await close.first().click({ timeout: 1000 }).catch(() => undefined);
+  }
+}
+
+const successToast = (page: Page) => toasts(page).getByText("Aktion Erfolgreich").waitFor();
+
 /** The chips of a category picker, by the names of their remove buttons. */
 const chosenCategories = (scope: Locator) =>
   scope
@@ -86,6 +100,8 @@ describe("reference images with JavaScript", () => {
     ]);
     await page.getByText("2 Bilder ausgewählt.").waitFor();
     await expect(previewButton.isEnabled()).resolves.toBe(true);
+    // Toasts sit outside the modal preview, so they are closed before it opens.
+    await dismissToasts(page);
 
     // Cancelling keeps the selection and hands focus back to the button.
     await previewButton.click();
@@ -120,7 +136,7 @@ describe("reference images with JavaScript", () => {
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
+    await successToast(page);
     await page.getByText("Noch keine Bilder ausgewählt.").waitFor();
     await expect(previewButton.isDisabled()).resolves.toBe(true);
     await expect(chooser.inputValue()).resolves.toBe("");
@@ -151,6 +167,7 @@ describe("reference images with JavaScript", () => {
     // Edit
     const edited = unique("Sitzbank in Nappaleder");
     const editedCategory = unique("Nappa");
+    await dismissToasts(page);
     await firstCard.getByRole("link", { name: `Bearbeiten: ${firstText}` }).click();
     const editor = page.getByRole("dialog", { name: "Bild bearbeiten" });
     await editor.waitFor();
@@ -161,6 +178,7 @@ describe("reference images with JavaScript", () => {
     await editor.getByLabel("Neue Kategorie").press("Enter");
     await editor.getByRole("button", { name: "Bestätigen" }).click();
     await editor.waitFor({ state: "hidden" });
+    await successToast(page);
     const editedCard = list.getByRole("listitem").filter({ hasText: edited });
     await editedCard.waitFor();
     await expect(editedCard.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toBe(editedCategory);
@@ -172,9 +190,11 @@ describe("reference images with JavaScript", () => {
     await confirm.getByRole("button", { name: "Abbrechen" }).click();
     await confirm.waitFor({ state: "hidden" });
     await expect(editedCard.count()).resolves.toBe(1);
+    await dismissToasts(page);
     await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
     await confirm.getByRole("button", { name: "Löschen" }).click();
     await confirm.waitFor({ state: "hidden" });
+    await successToast(page);
     await editedCard.waitFor({ state: "detached" });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Liste der hochgeladenen Bilder");
     expect(await storedReference((reference) => reference.id === stored!.id)).toBeUndefined();
@@ -243,6 +263,7 @@ describe("reference images with JavaScript", () => {
       return route.continue();
     });
 
+    await dismissToasts(page);
     await page.getByLabel("Globale Beschreibung verwenden").check();
     await page.getByLabel("Bilder auswählen").setInputFiles([
       { name: good, mimeType: "image/jpeg", buffer: jpeg },
@@ -276,7 +297,7 @@ describe("reference images with JavaScript", () => {
     // Without the broken file everything chosen is stored, so the upload is complete.
     await preview(page).getByRole("button", { name: `Bild entfernen: ${broken}` }).click();
     await preview(page).waitFor({ state: "hidden" });
-    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
+    await successToast(page);
     const mine = (await storedReferences()).reference.filter((reference) => reference.description === description);
     expect(mine.map((reference) => reference.filename).sort()).toEqual([flaky, good].sort());
   });

@@ -129,10 +129,12 @@ describe("reference images without JavaScript", () => {
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await form.getByRole("button", { name: "Hochladen" }).click();
     expect((await answer).status()).toBe(415);
-    await page
-      .getByRole("alert")
-      .getByText("„rechnung.jpg“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).")
-      .waitFor();
+    // The message stands at the file field, which is marked invalid and described by it.
+    const message = "„rechnung.jpg“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).";
+    const files = uploadForm(page).getByLabel("Bilder auswählen");
+    await expect(files.getAttribute("aria-invalid")).resolves.toBe("true");
+    const describedBy = (await files.getAttribute("aria-describedby")) ?? "";
+    await expect(page.locator(`[id="${describedBy}"]`).innerText()).resolves.toBe(message);
     expect((await storedReferences()).total).toBe(before);
   });
 
