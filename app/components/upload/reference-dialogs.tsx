@@ -120,7 +120,7 @@ export function DeleteReferenceDialog({ reference }: { reference: Reference | nu
     <ConfirmDeleteDialog
       open={Boolean(reference)}
       id={reference?.id ?? ""}
-      itemTitle={reference ? imageLabel(reference) : undefined}
+      itemTitle={reference ? reference.description || reference.filename : undefined}
       text="Bist du sicher, dass du dieses Bild löschen möchtest?"
       fallbackFocusId={LIST_HEADING_ID}
     />
