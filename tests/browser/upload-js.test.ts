@@ -280,7 +280,7 @@ describe("reference images with JavaScript", () => {
       .getByText(`„${broken}“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).`)
       .waitFor();
     await imageGroup(page, flaky).getByRole("alert").getByText("Keine Verbindung zum Server. Bitte erneut versuchen.").waitFor();
-    await imageGroup(page, good).getByText("Hochgeladen").waitFor();
+    await imageGroup(page, good).getByText("Hochgeladen", { exact: true }).waitFor();
     await expect(preview(page).getByText("1 von 3 Bildern hochgeladen").isVisible()).resolves.toBe(true);
     await expect(
       preview(page).getByRole("progressbar", { name: `Fortschritt: ${good}` }).getAttribute("aria-valuenow"),
@@ -289,7 +289,7 @@ describe("reference images with JavaScript", () => {
     await expect(preview(page).getByRole("button", { name: `Bild entfernen: ${good}` }).count()).resolves.toBe(0);
 
     await imageGroup(page, flaky).getByRole("button", { name: `Erneut versuchen: ${flaky}` }).click();
-    await imageGroup(page, flaky).getByText("Hochgeladen").waitFor();
+    await imageGroup(page, flaky).getByText("Hochgeladen", { exact: true }).waitFor();
     await imageGroup(page, broken).getByRole("button", { name: `Erneut versuchen: ${broken}` }).click();
     await imageGroup(page, broken).getByRole("alert").getByText(`„${broken}“ ist kein unterstütztes Bild`, { exact: false }).waitFor();
     await expect(preview(page).isVisible()).resolves.toBe(true);

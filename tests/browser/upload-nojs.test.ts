@@ -165,4 +165,12 @@ describe("reference images without JavaScript", () => {
     await pager.getByRole("link", { name: "Zurück" }).click();
     await page.waitForURL((url) => !url.searchParams.has("seite"));
   });
+
+  it("explains a dialog link to an image that no longer exists", async () => {
+    const page = await openUploadPage();
+    await page.goto(`${UPLOAD_PAGE}?bearbeiten=${unique("weg")}`);
+    expect(new URL(page.url()).search).toBe("");
+    await toasts(page).getByText("Dieses Bild gibt es nicht (mehr).").waitFor();
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+  });
 });
