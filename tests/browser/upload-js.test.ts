@@ -52,16 +52,20 @@ const chosenCategories = (scope: Locator) =>
     .getByRole("button")
     .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")?.replace("Kategorie entfernen: ", "")));
 
-/** Records every value the overall progress bar shows, as it may reach 100 just before the preview closes. */
+/**
+ * Records every value the overall progress bar shows. The bar is kept once found, as the
+ * preview may close (removing it) in the same moment it reaches 100.
+ */
 async function recordOverallProgress(page: Page) {
   await page.evaluate(() => {
     const seen: number[] = [];
-    (window as unknown as { overallProgress: number[] }).overallProgress = seen;
+    let bar: Element | null = null;
     const note = () => {
-      const bar = document.querySelector('[role="progressbar"][aria-label="Gesamtfortschritt"]');
+      bar = document.querySelector('[role="progressbar"][aria-label="Gesamtfortschritt"]') ?? bar;
       const value = bar?.getAttribute("aria-valuenow");
       if (value !== null && value !== undefined && seen.at(-1) !== Number(value)) seen.push(Number(value));
     };
+    Object.assign(window, { overallProgress: () => (note(), seen) });
     new MutationObserver(note).observe(document.body, {
       subtree: true,
       childList: true,
@@ -69,7 +73,7 @@ async function recordOverallProgress(page: Page) {
       attributeFilter: ["aria-valuenow"],
     });
   });
-  return () => page.evaluate(() => (window as unknown as { overallProgress: number[] }).overallProgress);
+  return () => page.evaluate(() => (window as unknown as { overallProgress: () => number[] }).overallProgress());
 }
 
 describe("reference images with JavaScript", () => {
