@@ -248,6 +248,25 @@ describe("reference images with JavaScript", () => {
     expect(top[2]).toBeLessThan(100);
   });
 
+  it("uploads a GIF as it is, without renditions", async () => {
+    const page = await openUploadPage();
+    // The smallest GIF89a: one transparent pixel.
+    const gif = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");
+    const name = `${unique("animation")}.gif`;
+    const description = unique("Animiert");
+    await page.getByLabel("Globale Beschreibung verwenden").check();
+    await page.getByLabel("Bilder auswählen").setInputFiles([{ name, mimeType: "image/gif", buffer: gif }]);
+    await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
+    await preview(page).getByLabel("Globale Beschreibung").fill(description);
+    await preview(page).getByRole("button", { name: "Hochladen", exact: true }).click();
+    await preview(page).waitFor({ state: "hidden" });
+
+    const stored = await storedReference((reference) => reference.description === description);
+    expect(stored?.url).toMatch(/\.gif$/);
+    expect(stored?.thumbnailUrl).toBe(stored?.url);
+    expect(Buffer.from(await storedBytes(stored!.url)).subarray(0, 6).toString("latin1")).toBe("GIF89a");
+  });
+
   it("reports a failed file, retries it, and keeps the others stored", async () => {
     const page = await openUploadPage();
     const jpeg = await drawnImage(page, { width: 320, height: 240, type: "image/jpeg" });
