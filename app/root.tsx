@@ -96,7 +96,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { toast, headers: toastHeaders } = await readToast(request);
     new Headers(toastHeaders).forEach((value, name) => headers.append(name, value));
     return data(
-      { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours: null, alerts: null, toast },
+      { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours: null, alerts: null, toast, structuredData: null },
       { headers },
     );
   }
@@ -105,8 +105,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     showsFooter(url.pathname) ? footerOpeningHours(context) : null,
     popupAlerts(context, request, preferences, consentView !== "geschlossen", headers),
   ]);
+  // Serialized here so the builder stays out of the browser bundle.
+  const structuredData = jsonForScript(localBusinessJsonLd(openingHours));
   return data(
-    { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours, alerts, toast: null },
+    { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours, alerts, toast: null, structuredData },
     { headers },
   );
 }
@@ -165,13 +167,9 @@ export default function App() {
       </main>
       {showsFooter(pathname) ? <Footer openingHours={shell.openingHours} theme={shell.theme} /> : null}
       {internal ? <Toaster toast={shell.toast} /> : <AlertPopup alerts={shell.alerts} />}
-      {internal ? null : (
-        <script
-          type="application/ld+json"
-          nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(shell.openingHours)) }}
-        />
-      )}
+      {shell.structuredData ? (
+        <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.structuredData }} />
+      ) : null}
     </ShellProvider>
   );
 }

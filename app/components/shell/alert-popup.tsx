@@ -1,7 +1,7 @@
-import Cookies from "js-cookie";
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { VISITED_COOKIE, VISITED_STORAGE_KEY } from "~/lib/preferences";
 import { useHydrated } from "~/lib/use-hydrated";
+import { setBrowserCookie } from "./browser-cookie";
 import { useShell } from "./shell-state";
 import { useReturnPath } from "./use-return-path";
 
@@ -15,7 +15,7 @@ const POPUP_MAX_WIDTH = 500;
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 function markSeen(key: string) {
-  Cookies.set(VISITED_COOKIE, key, { path: "/", sameSite: "lax", secure: window.location.protocol === "https:" });
+  setBrowserCookie(VISITED_COOKIE, key);
   try {
     sessionStorage.setItem(VISITED_STORAGE_KEY, key);
   } catch {
