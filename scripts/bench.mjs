@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
+import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { localEnv, wranglerBin } from "./wrangler.mjs";

@@ -1,5 +1,4 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OpeningHours } from "~/lib/opening-hours";
 import { openingHoursSpecification } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
