@@ -129,13 +129,13 @@ const storedThemeScript = `try{var t=localStorage.getItem("${THEME_STORAGE_KEY}"
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const shell = useRouteLoaderData<typeof loader>("root");
+  const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? DEFAULT_THEME;
   return (
-    <html lang="de" data-theme={shell?.theme ?? DEFAULT_THEME}>
+    <html lang="de" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1a1412" />
+        <meta name="theme-color" content={theme === "light" ? "#fffdf9" : "#1a1412"} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storedThemeScript }} />
         <Meta />
         <Links />
