@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
 import {
-  alertListKey,
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
   type CookieConsent,
@@ -87,8 +86,6 @@ export function externalCookie(request: Request, external: boolean): string {
 export function seenAlertsCookie(request: Request, key: string): string {
   return serializeCookie(request, VISITED_COOKIE, key, undefined);
 }
-
-export { alertListKey };
 
 /**
  * Where a preference form returns to: a path on this site only, never another host,

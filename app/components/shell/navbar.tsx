@@ -12,7 +12,7 @@ interface NavLinkItem {
   currentOn?: string;
 }
 
-export const PUBLIC_LINKS: NavLinkItem[] = [
+const PUBLIC_LINKS: NavLinkItem[] = [
   { name: "Start", path: "/" },
   { name: "Über uns & Leistung", path: "/about" },
   { name: "Referenz", path: "/referenz" },
@@ -20,7 +20,7 @@ export const PUBLIC_LINKS: NavLinkItem[] = [
   { name: "Kontakt", path: "/kontakt", currentOn: "/standort" },
 ];
 
-export const INTERNAL_LINKS: NavLinkItem[] = [
+const INTERNAL_LINKS: NavLinkItem[] = [
   { name: "Neuigkeiten", path: "/intern/news" },
   { name: "Öffnungszeiten", path: "/intern/opening" },
   { name: "Informationen", path: "/intern/notification" },
