@@ -51,11 +51,11 @@ export async function expectError(response: Response, status: number, message?: 
 
 export interface UploadFile {
   name: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   type?: string;
 }
 
-const toFile = ({ name, bytes, type = "application/octet-stream" }: UploadFile) => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
+const toFile = ({ name, bytes, type = "application/octet-stream" }: UploadFile) => new File([bytes], name, { type });
 
 /** The multipart form of POST /reference/save: repeated `images`, `metadata` JSON, optional renditions. */
 export function uploadForm(
