@@ -44,11 +44,14 @@ const description = z
   .trim()
   .max(1000, "Beschreibung darf höchstens 1000 Zeichen lang sein.");
 
-export const referenceMetadata = z.object({
-  filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
-  description: description.optional().default(""),
-  category: categoryList,
-});
+export const referenceMetadata = z.object(
+  {
+    filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
+    description: description.optional().default(""),
+    category: categoryList,
+  },
+  { invalid_type_error: "metadata muss ein Objekt oder eine Liste sein." },
+);
 export type ReferenceMetadata = z.output<typeof referenceMetadata>;
 
 /** Metadata for an upload: one object for every file, or an array matched to the files by filename. */

@@ -1,0 +1,64 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+
+/** The German message under a field; its id ties it to the field via aria-describedby. */
+export function FieldError({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="admin-field__error">
+      {children}
+    </p>
+  );
+}
+
+interface FieldBase {
+  label: string;
+  name: string;
+  error?: string;
+  /** Shown between label and field, e.g. an example format. */
+  hint?: string;
+}
+
+type InputFieldProps = FieldBase & { multiline?: false } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
+type TextareaFieldProps = FieldBase & { multiline: true } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">;
+
+/**
+ * A labelled input or textarea with its error. `aria-invalid` marks it for assistive
+ * technology and for the focus-first-error helper.
+ */
+export function Field(props: InputFieldProps | TextareaFieldProps) {
+  const generatedId = useId();
+  const id = props.id ?? generatedId;
+  const errorId = `${id}-fehler`;
+  const hintId = `${id}-hinweis`;
+  const describedBy = [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    name: props.name,
+    "aria-invalid": props.error ? true : undefined,
+    "aria-describedby": describedBy,
+  };
+
+  let control: ReactNode;
+  if (props.multiline) {
+    const { label: _label, name: _name, error: _error, hint: _hint, multiline: _multiline, ...rest } = props;
+    control = <textarea rows={5} {...rest} {...common} className="admin-field__input admin-field__input--multiline" />;
+  } else {
+    const { label: _label, name: _name, error: _error, hint: _hint, multiline: _multiline, ...rest } = props;
+    control = <input {...rest} {...common} className="admin-field__input" />;
+  }
+
+  return (
+    <div className={`admin-field${props.error ? " admin-field--invalid" : ""}`}>
+      <label htmlFor={id} className="admin-field__label">
+        {props.label}
+      </label>
+      {props.hint ? (
+        <p id={hintId} className="admin-field__hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {control}
+      <FieldError id={errorId}>{props.error}</FieldError>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { getStaffUser } from "~/server/session.server";
+
+/** SPEC §2: the container entry leads to News with a session, otherwise to Login. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getStaffUser(request, context);
+  return redirect(user ? "/intern/news" : "/intern/login");
+}

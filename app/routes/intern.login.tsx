@@ -1,0 +1,145 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { Field } from "~/components/admin/field";
+import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
+import { showToast } from "~/components/toaster";
+import { SITE } from "~/lib/site-config";
+import { HttpError } from "~/server/api/http.server";
+import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/auth.server";
+import { commitSessionCookie, getStaffUser } from "~/server/session.server";
+import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
+import { validate } from "~/server/validation.server";
+
+export const meta: MetaFunction = () => [
+  { title: `Login – ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+const EXPIRED_MESSAGE = "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.";
+const DEFAULT_TARGET = "/intern/news";
+const PASSWORD_ID = "login-passwort";
+
+/** Only a staff page of this site may be the target after login, never another host or the login itself. */
+function safeTarget(value: string | null): string {
+  if (!value || !/^\/intern\/[A-Za-z]+$/.test(value)) return DEFAULT_TARGET;
+  if (value === "/intern/login" || value === "/intern/logout") return DEFAULT_TARGET;
+  return value;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const target = safeTarget(url.searchParams.get("weiter"));
+  if (await getStaffUser(request, context)) throw redirect(target);
+  return {
+    expired: url.searchParams.get("abgelaufen") === "1",
+    target: target === DEFAULT_TARGET ? null : target,
+  };
+}
+
+interface LoginFailure {
+  message: string;
+  username: string;
+  fieldErrors: Record<string, string>;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "");
+  const target = safeTarget(typeof form.get("weiter") === "string" ? String(form.get("weiter")) : null);
+  const fail = (message: string, status: number, fieldErrors: Record<string, string> = {}, headers?: HeadersInit) =>
+    data<LoginFailure>({ message, username, fieldErrors }, { status, headers });
+
+  const input = validate(loginInput, { username: form.get("username"), password: form.get("password") });
+  if (!input.ok) return fail(input.message, 400, input.fieldErrors);
+
+  try {
+    const { token } = await login(context.db, input.value, clientAddress(request));
+    return redirectWithToast(
+      request,
+      target,
+      { type: "success", body: SUCCESS_MESSAGE },
+      { headers: { "Set-Cookie": await commitSessionCookie(request, token) } },
+    );
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 401 || error.status === 429)) {
+      return fail(error.status === 401 ? AUTH_FAILED : error.message, error.status, {}, error.headers);
+    }
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const { expired, target } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+
+  // The message also stays on the page; the toast is the spec's feedback (§8) for script users.
+  useEffect(() => {
+    if (!failure) return;
+    showToast({ type: "error", body: failure.message });
+    document.getElementById(PASSWORD_ID)?.focus();
+  }, [failure]);
+
+  return (
+    <div className="login-page">
+      <div className="login-card">
+        <header className="login-header">
+          <p className="login-header__brand">{SITE.title}</p>
+          <p className="login-header__subtitle">{SITE.subtitle}</p>
+        </header>
+        <section className="admin-form" aria-labelledby="login-titel">
+          <h1 id="login-titel">Login</h1>
+          {expired && !failure ? (
+            <p className="login-notice" role="status">
+              {EXPIRED_MESSAGE}
+            </p>
+          ) : null}
+          {failure ? (
+            <p className="admin-form-error" role="alert">
+              {failure.message}
+            </p>
+          ) : null}
+          <Form method="post" className="admin-dialog-form" replace>
+            <IntentFields intent="login" />
+            {target ? <input type="hidden" name="weiter" value={target} /> : null}
+            <Field
+              label="Benutzername"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              defaultValue={failure?.username}
+              error={failure?.fieldErrors.username}
+              autoFocus={!failure}
+            />
+            <Field
+              id={PASSWORD_ID}
+              label="passwort"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={failure?.fieldErrors.password}
+              autoFocus={Boolean(failure)}
+            />
+            <div className="admin-form__buttons">
+              <SubmitButton intent="login" pendingLabel="Anmelden…">
+                Login
+              </SubmitButton>
+            </div>
+          </Form>
+        </section>
+        <p className="login-home">
+          <Link to="/">Zur Startseite</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { endSession } from "~/server/auth.server";
+import { clearSessionCookie, sessionTokenFrom } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/** "Abmelden" posts here: the session ends on the server, not just in this browser. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await endSession(context.db, await sessionTokenFrom(request));
+  return redirectWithToast(
+    request,
+    "/intern/login",
+    { type: "success", body: "Sie wurden abgemeldet." },
+    { headers: { "Set-Cookie": await clearSessionCookie(request) } },
+  );
+}
+
+/** Logging out changes state, so a plain visit only leads on (the login page sends staff with a session to News). */
+export function loader() {
+  return redirect("/intern/login");
+}

@@ -1,0 +1,14 @@
+import type { LinksFunction } from "@remix-run/cloudflare";
+import { Outlet } from "@remix-run/react";
+import adminStyles from "~/styles/admin.css?url";
+
+/**
+ * Layout of the staff area: only the admin styles, shared by every /intern page
+ * (login, the four screens, the toasts). No loader here: Remix runs loaders in
+ * parallel, so each page checks the session in its own loader and action.
+ */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+export default function InternLayout() {
+  return <Outlet />;
+}

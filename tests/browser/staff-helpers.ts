@@ -1,0 +1,94 @@
+import axe from "axe-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { expect } from "vitest";
+import { apiCall, baseURL, openPage, STAFF } from "./browser";
+
+/** Titles no other test (or earlier run against the shared database) can have. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+export type Mode = { name: string; javaScriptEnabled: boolean };
+export const MODES: Mode[] = [
+  { name: "mit JavaScript", javaScriptEnabled: true },
+  { name: "ohne JavaScript", javaScriptEnabled: false },
+];
+
+/** Logs in through the login form, as a staff member would. */
+export async function loginViaForm(page: Page) {
+  await page.goto("/intern/login");
+  await page.getByLabel("Benutzername").fill(STAFF.username);
+  await page.getByLabel("passwort").fill(STAFF.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL("**/intern/news");
+}
+
+/**
+ * A page whose context already holds a session cookie, obtained by posting the real
+ * login form with the context's own request client (so the cookie is exactly what
+ * the server sets).
+ */
+export async function staffPage(
+  browser: Browser,
+  options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
+  const page = await openPage(browser, options);
+  const response = await page.request.post("/intern/login", {
+    form: { username: STAFF.username, password: STAFF.password },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  return page;
+}
+
+/** The token inside the context's HttpOnly session cookie (the cookie holds it base64-JSON encoded). */
+export async function sessionTokenOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "sitzung");
+  if (!cookie) throw new Error("Kein Sitzungs-Cookie");
+  return JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString("utf8"));
+}
+
+/** Cookie value as the server's cookie helper writes it, for planting stale or forged sessions. */
+export function sessionCookieValue(token: string): string {
+  return encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64"));
+}
+
+export async function plantSessionCookie(page: Page, token: string) {
+  await page.context().addCookies([{ name: "sitzung", value: sessionCookieValue(token), url: baseURL() }]);
+}
+
+/** axe-core with the WCAG 2.0–2.2 A/AA rules; evaluated via the debugger, so the page's CSP does not apply. */
+export async function expectNoAxeViolations(page: Page) {
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+  expect(violations).toEqual([]);
+}
+
+export async function newsTitles(): Promise<string[]> {
+  const items = (await apiCall("news/get?limit=50")) as { title: string }[];
+  return items.map((item) => item.title);
+}
+
+export async function staffAlerts(token: string) {
+  return (await apiCall("alert/get", { token })) as {
+    id: string;
+    title: string;
+    text: string;
+    fromDate: string;
+    toDate: string;
+  }[];
+}
+
+/** The toast region's text, which with and without JavaScript carries the action's outcome. */
+export function toasts(page: Page) {
+  return page.locator(".toaster");
+}
