@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
-import { pageMeta } from "~/components/pages/page-meta";
+import { pageMeta } from "~/lib/seo";
 import pageStyles from "~/styles/pages.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];

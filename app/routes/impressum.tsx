@@ -1,7 +1,18 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
-import { pageMeta } from "~/components/pages/page-meta";
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_DAYS,
+  EXTERNAL_COOKIE,
+  THEME_COOKIE,
+  THEME_MAX_AGE_DAYS,
+  VISITED_COOKIE,
+  VISITED_STORAGE_KEY,
+} from "~/lib/preferences";
+import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/auth.server";
 import pageStyles from "~/styles/pages.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
@@ -22,6 +33,19 @@ const PROFESSION = {
   awardedIn: "Bundesrepublik Deutschland",
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The privacy text states the staff session limits the code enforces, so the two cannot drift apart. */
+export function loader() {
+  return {
+    sessionDays: SESSION_ABSOLUTE_MS / DAY_MS,
+    idleDays: SESSION_IDLE_MS / DAY_MS,
+    throttleMinutes: THROTTLE_WINDOW_MS / 60_000,
+  };
+}
+
+const days = (count: number) => (count === 1 ? "1 Tag" : `${count} Tage`);
+
 const address = `${SITE.address.street}, ${SITE.address.postalCode} ${SITE.address.locality}`;
 
 function Contact() {
@@ -35,6 +59,7 @@ function Contact() {
 }
 
 export default function Impressum() {
+  const { sessionDays, idleDays, throttleMinutes } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <PageHeader title="Impressum & Datenschutz" />
@@ -145,33 +170,33 @@ export default function Impressum() {
               <tbody>
                 <tr>
                   <td>
-                    <code>cookieConsent</code>
+                    <code>{CONSENT_COOKIE}</code>
                   </td>
                   <td>
                     Speichert Ihre Auswahl im Dialog „Datenschutz-Präferenz“ (auch im lokalen Speicher des Browsers).
                   </td>
-                  <td>1 Tag</td>
+                  <td>{days(CONSENT_MAX_AGE_DAYS)}</td>
                   <td>essenziell</td>
                 </tr>
                 <tr>
                   <td>
-                    <code>external</code>
+                    <code>{EXTERNAL_COOKIE}</code>
                   </td>
                   <td>Merkt sich, ob Sie externe Inhalte (die Karte) erlaubt haben.</td>
-                  <td>1 Tag</td>
+                  <td>{days(CONSENT_MAX_AGE_DAYS)}</td>
                   <td>essenziell</td>
                 </tr>
                 <tr>
                   <td>
-                    <code>theme</code>
+                    <code>{THEME_COOKIE}</code>
                   </td>
                   <td>Speichert, ob Sie die helle oder dunkle Darstellung gewählt haben (auch im lokalen Speicher).</td>
-                  <td>1 Jahr</td>
+                  <td>{days(THEME_MAX_AGE_DAYS)}</td>
                   <td>essenziell</td>
                 </tr>
                 <tr>
                   <td>
-                    <code>besucht</code>, <code>visited</code>
+                    <code>{VISITED_COOKIE}</code>, <code>{VISITED_STORAGE_KEY}</code>
                   </td>
                   <td>
                     Merkt sich für die laufende Browser-Sitzung, dass Sie die „Wichtigen Informationen“ schon gesehen
@@ -185,7 +210,7 @@ export default function Impressum() {
                     <code>sitzung</code>
                   </td>
                   <td>Anmeldung unserer Mitarbeiter im internen Bereich; wird nur nach einer Anmeldung gesetzt.</td>
-                  <td>bis zur Abmeldung, höchstens 30 Tage</td>
+                  <td>bis zur Abmeldung, höchstens {days(sessionDays)}</td>
                   <td>essenziell</td>
                 </tr>
               </tbody>
@@ -234,9 +259,9 @@ export default function Impressum() {
           <p>
             Der interne Bereich ist nur für unsere Mitarbeiter bestimmt. Bei der Anmeldung wird das Cookie{" "}
             <code>sitzung</code> gesetzt, das die Anmeldung bestätigt; es wird bei der Abmeldung gelöscht und verliert
-            spätestens nach 30 Tagen (bei sieben Tagen ohne Nutzung früher) seine Gültigkeit. Fehlgeschlagene
-            Anmeldeversuche speichern wir mit Benutzername, IP-Adresse und Zeitpunkt für 15 Minuten, um das Erraten von
-            Passwörtern zu verhindern (Art. 6 Abs. 1 lit. f DSGVO).
+            spätestens nach {days(sessionDays)} (nach {days(idleDays)} ohne Nutzung früher) seine Gültigkeit.
+            Fehlgeschlagene Anmeldeversuche speichern wir mit Benutzername, IP-Adresse und Zeitpunkt für{" "}
+            {throttleMinutes} Minuten, um das Erraten von Passwörtern zu verhindern (Art. 6 Abs. 1 lit. f DSGVO).
           </p>
 
           <h3>8. Ihre Rechte</h3>

@@ -2,7 +2,7 @@ import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunctio
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { galleryHref, pageWindow } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
-import { pageMeta } from "~/components/pages/page-meta";
+import { pageMeta } from "~/lib/seo";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
 import { getReference, listCategories, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";

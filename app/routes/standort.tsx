@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
-import { pageMeta } from "~/components/pages/page-meta";
+import { MapFrame } from "~/components/shell/map-frame";
+import { pageMeta } from "~/lib/seo";
 import { WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
 import { getOpeningHours } from "~/server/opening-hours.server";
@@ -84,8 +85,7 @@ export default function Standort() {
 
         <section className="contact__map" aria-labelledby="anfahrt-title">
           <h2 id="anfahrt-title">Anfahrt</h2>
-          {/* The shell's MapFrame (consent placeholder, then the map) goes here once merged. */}
-          <div className="map-slot" style={{ minHeight: 225 }} />
+          <MapFrame />
         </section>
       </div>
     </div>
