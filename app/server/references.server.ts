@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { HttpError, notFound } from "~/server/api/http.server";
+import { HttpError, notFound, readBodyLimited } from "~/server/api/http.server";
 import type { Database } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { type ImageType, sniffImageType, stripImageMetadata, InvalidImageError } from "~/server/images/image-bytes.server";
@@ -11,6 +11,8 @@ export const REFERENCE_MAX_PAGE_SIZE = 50;
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** A Worker has 128 MB of memory and buffers the whole form, so one request stays well below it. */
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
+/** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
+export const MAX_FILES_PER_UPLOAD = 100;
 const MAX_CATEGORIES = 10;
 
 export const IMAGE_ROUTE_PREFIX = "/images/";
@@ -248,6 +250,9 @@ export async function saveReferences(
   now = new Date(),
 ): Promise<Reference[]> {
   if (uploads.length === 0) throw new HttpError(400, "Es wurde kein Bild hochgeladen.");
+  if (uploads.length > MAX_FILES_PER_UPLOAD) {
+    throw new HttpError(413, `Höchstens ${MAX_FILES_PER_UPLOAD} Bilder je Anfrage.`);
+  }
   const planned = uploads.map((upload) => {
     const id = newId();
     const original = withKey(prepareImage(upload.original), id);
@@ -314,7 +319,7 @@ export async function readUploadForm(request: Request): Promise<FormData> {
   if (!request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
     throw new HttpError(400, "Bilder müssen als multipart/form-data gesendet werden.");
   }
-  const body = await readLimited(request, MAX_UPLOAD_REQUEST_BYTES);
+  const body = await readBodyLimited(request, MAX_UPLOAD_REQUEST_BYTES, tooLarge);
   try {
     return await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();
   } catch {
@@ -324,30 +329,6 @@ export async function readUploadForm(request: Request): Promise<FormData> {
 
 const tooLarge = () =>
   new HttpError(413, "Die Anfrage ist zu groß. Bitte weniger oder kleinere Bilder auf einmal hochladen.");
-
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 async function toImageFile(entry: FormDataEntryValue | null): Promise<ImageFile | undefined> {
   if (!entry || typeof entry === "string") return undefined;

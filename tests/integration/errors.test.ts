@@ -41,19 +41,15 @@ const JSON_ROUTES = [
 /** Raw bodies that no route accepts. */
 const MALFORMED: [string, string][] = [
   ["empty", ""],
-  ["whitespace", "  \n\t "],
   ["null", "null"],
   ["an empty array", "[]"],
   ["an array of objects", '[{"id":"x","title":"t","text":"t"}]'],
   ["zero", "0"],
-  ["a negative number", "-1"],
   ["an overflowing number", "1e309"],
-  ["true", "true"],
   ["a string", '"Hallo"'],
   ["an empty object", "{}"],
   ["broken JSON", "{kaputt"],
   ["a trailing comma", '{"id": "x",}'],
-  ["single quotes", "{'id': 'x'}"],
   ["a lone surrogate escape", '{"id": "\\ud800"'],
   ["deep nesting", "[".repeat(20_000) + "]".repeat(20_000)],
   ["a __proto__ key", '{"__proto__": {"id": "x", "title": "t", "text": "t"}}'],
@@ -96,7 +92,7 @@ describe("malformed input never produces a 500", () => {
     }
   });
 
-  it.each([
+  const WRONG_FIELDS: [string, Record<string, unknown>][] = [
     ["news/save", { title: "💥\u0000\u202e", text: "Ünïcödé ✓ \ud83d\ude97" }],
     ["news/save", { title: 5, text: "x" }],
     ["news/update", { id: "x", newTitle: ["Titel"], newText: "x" }],
@@ -115,11 +111,14 @@ describe("malformed input never produces a 500", () => {
     ["reference/update", { id: "x", description: "d", category: ["k".repeat(51)] }],
     ["auth/login", { username: "", password: "" }],
     ["auth/login", { username: "chef", password: 12345 }],
-  ])("POST %s with %j answers a German 4xx or succeeds", async (route, payload) => {
+  ];
+
+  it("answers wrong field values with a German 4xx, or accepts them", async () => {
     const token = await staffToken();
-    const response = await api(route, { token, json: payload });
-    if (response.status === 200) return;
-    await expectCleanClientError(response, route);
+    for (const [route, payload] of WRONG_FIELDS) {
+      const response = await api(route, { token, json: payload });
+      if (response.status !== 200) await expectCleanClientError(response, `${route} ${JSON.stringify(payload)}`);
+    }
   });
 
   it("answers malformed multipart uploads with a German 4xx", async () => {
@@ -140,6 +139,11 @@ describe("malformed input never produces a 500", () => {
         return form;
       })()],
       ["an empty form", new FormData()],
+      ["metadata sent as a file", (() => {
+        const form = uploadForm([image]);
+        form.append("metadata", new File(["{}"], "metadata.json", { type: "application/json" }));
+        return form;
+      })()],
       ["a broken multipart body", "--grenze\r\nContent-Disposition: form-data; name=\"images\"\r\n\r\nabc"],
     ];
     for (const [label, form] of cases) {
@@ -239,5 +243,24 @@ describe("unknown paths, wrong methods, oversized and malformed JSON", () => {
       "Die Anfrage ist zu groß.",
     );
     expect(await body(await api("news/get"))).toEqual([]);
+  });
+
+  it("stops reading a streamed JSON body without length once it passes the limit", async () => {
+    const token = await staffToken();
+    const chunk = new TextEncoder().encode(`"${"x".repeat(1024 * 1024 - 2)}"`);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 200) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await SELF.fetch(`${BASE}/api/v1/news/save`, {
+      method: "POST",
+      headers: { token, "Content-Type": "application/json" },
+      body: stream,
+    });
+    await expectError(response, 413, "Die Anfrage ist zu groß.");
+    expect(sent).toBeLessThan(200);
   });
 });

@@ -51,7 +51,7 @@ export async function expectError(response: Response, status: number, message?: 
 
 export interface UploadFile {
   name: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   type?: string;
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { readJpegOrientation } from "~/server/images/image-bytes.server";
-import { body, site, staffToken, upload, uploadForm } from "./helpers";
+import { body, site, staffToken, upload, uploadForm, type UploadFile } from "./helpers";
 import {
   CAMERA_MAKE,
   contains,
@@ -15,7 +15,7 @@ import {
 } from "./images";
 
 /** Uploads one file and returns the bytes as the image route serves them and as R2 holds them. */
-async function uploadAndFetch(file: { name: string; bytes: Uint8Array; type: string }) {
+async function uploadAndFetch(file: UploadFile) {
   const token = await staffToken();
   const response = await upload(token, uploadForm([file], { description: "Foto vom Handy" }));
   expect(response.status).toBe(200);

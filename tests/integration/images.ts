@@ -5,7 +5,7 @@
 
 type Part = ArrayLike<number> | string;
 
-export function bytes(...parts: Part[]): Uint8Array {
+export function bytes(...parts: Part[]): Uint8Array<ArrayBuffer> {
   const arrays = parts.map((part) =>
     typeof part === "string" ? Uint8Array.from(part, (char) => char.charCodeAt(0)) : Uint8Array.from(part),
   );
@@ -64,7 +64,7 @@ function adler32(data: Uint8Array): number {
   return ((b << 16) | a) >>> 0;
 }
 
-export function pngChunk(type: string, ...data: Part[]): Uint8Array {
+export function pngChunk(type: string, ...data: Part[]): Uint8Array<ArrayBuffer> {
   const typeAndData = bytes(type, ...data);
   return bytes(u32(typeAndData.length - 4), typeAndData, u32(crc32(typeAndData)));
 }
@@ -89,7 +89,7 @@ export function png({
   height = 2,
   rgb = [200, 30, 30],
   metadata = [],
-}: { width?: number; height?: number; rgb?: number[]; metadata?: Uint8Array[] } = {}): Uint8Array {
+}: { width?: number; height?: number; rgb?: number[]; metadata?: Uint8Array[] } = {}): Uint8Array<ArrayBuffer> {
   const row = [0, ...Array.from({ length: width }, () => rgb).flat()];
   const pixels = bytes(...Array.from({ length: height }, () => row));
   return bytes(
@@ -163,7 +163,7 @@ export function exifTiffBytes(orientation = 6): Uint8Array {
 }
 
 /** A baseline JPEG as a phone writes it: JFIF, EXIF with GPS, XMP, then the image segments. */
-export function photoJpeg({ orientation = 6 }: { orientation?: number } = {}): Uint8Array {
+export function photoJpeg({ orientation = 6 }: { orientation?: number } = {}): Uint8Array<ArrayBuffer> {
   return bytes(
     [0xff, 0xd8],
     jpegSegment(0xe0, "JFIF\0", [1, 1, 0, 0, 1, 0, 1, 0, 0]),

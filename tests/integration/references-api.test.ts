@@ -171,6 +171,17 @@ describe("refusal by bytes", () => {
     expect(await rowCount("references")).toBe(0);
   });
 
+  it("checks the display and thumbnail renditions by their bytes too", async () => {
+    const token = await staffToken();
+    const response = await upload(
+      token,
+      uploadForm([pngFile("echt.png")], {}, { thumbnail: { name: "thumb.png", bytes: SVG, type: "image/png" } }),
+    );
+    await expectError(response, 415, /^„thumb\.png“ ist kein unterstütztes Bild/);
+    expect(await bucketKeys()).toEqual([]);
+    expect(await rowCount("references")).toBe(0);
+  });
+
   it("stores a PNG sent with a wrong name and type under its real type", async () => {
     const token = await staffToken();
     const [saved] = await saveAll(token, uploadForm([{ name: "bild.gif", bytes: png(), type: "text/plain" }]));
@@ -194,6 +205,19 @@ describe("size limits", () => {
     const response = await upload(token, uploadForm([{ name: "riesig.png", bytes: huge, type: "image/png" }]));
     await expectError(response, 413, "„riesig.png“ ist größer als 15 MB.");
     expect(await bucketKeys()).toEqual([]);
+  });
+
+  it("takes up to 100 files in one request and answers 413 for more", async () => {
+    const token = await staffToken();
+    const many = (count: number) => Array.from({ length: count }, (_, index) => pngFile(`serie-${index}.png`));
+    await expectError(await upload(token, uploadForm(many(101), { description: "Zu viele" })), 413, "Höchstens 100 Bilder je Anfrage.");
+    expect(await bucketKeys()).toEqual([]);
+    expect(await rowCount("references")).toBe(0);
+
+    const saved = await saveAll(token, uploadForm(many(100), { description: "Serie", category: ["Oldtimer"] }));
+    expect(saved).toHaveLength(100);
+    expect(saved.every((item) => item.category[0] === "Oldtimer")).toBe(true);
+    expect((await list()).total).toBe(100);
   });
 
   it("answers 413 from the declared Content-Length before reading the body", async () => {

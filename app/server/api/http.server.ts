@@ -36,3 +36,35 @@ export function toErrorResponse(error: unknown): Response {
   return jsonError(500, "Interner Fehler. Bitte später erneut versuchen.");
 }
 
+
+/**
+ * Reads a body but never holds more than `limit` bytes: a body without a declared
+ * length (or with a false one) is counted while it streams in and refused once too large.
+ */
+export async function readBodyLimited(
+  request: Request,
+  limit: number,
+  tooLarge: () => HttpError,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

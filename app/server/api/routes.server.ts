@@ -9,7 +9,7 @@ import {
   updateAlert,
 } from "~/server/alerts.server";
 import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/auth.server";
-import { API_PREFIX, HttpError, jsonError, toErrorResponse } from "~/server/api/http.server";
+import { API_PREFIX, HttpError, jsonError, readBodyLimited, toErrorResponse } from "~/server/api/http.server";
 import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/news.server";
 import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/opening-hours.server";
 import {
@@ -46,10 +46,10 @@ const MAX_JSON_BYTES = 64 * 1024;
 
 /** Reads a JSON body; malformed or oversized bodies are the client's error, never a 500. */
 async function readJson(request: Request): Promise<unknown> {
+  const tooLarge = () => new HttpError(413, "Die Anfrage ist zu groß.");
   const declared = Number(request.headers.get("Content-Length") ?? NaN);
-  if (declared > MAX_JSON_BYTES) throw new HttpError(413, "Die Anfrage ist zu groß.");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, "Die Anfrage ist zu groß.");
+  if (declared > MAX_JSON_BYTES) throw tooLarge();
+  const text = new TextDecoder().decode(await readBodyLimited(request, MAX_JSON_BYTES, tooLarge));
   if (text.trim() === "") throw new HttpError(400, "Die Anfrage enthält keine Daten.");
   try {
     return JSON.parse(text);
