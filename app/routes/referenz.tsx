@@ -18,6 +18,9 @@ export const meta: MetaFunction = () =>
     path: "/referenz",
   });
 
+/** Three columns of about 345 px on wide screens, two from 680 px, one below. */
+const THUMBNAIL_SIZES = "(min-width: 1100px) 345px, (min-width: 680px) 50vw, 100vw";
+
 /** Thumbnails in the first row load at once; the rest only when scrolled near. */
 const EAGER_THUMBNAILS = 3;
 
@@ -73,8 +76,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Opening or closing the zoom view changes only `bild`: the list on screen already holds the picture. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutImage = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("bild");
@@ -148,6 +156,12 @@ export default function Referenz() {
                   <img
                     className="gallery__image"
                     src={item.thumbnailUrl}
+                    srcSet={
+                      item.thumbnailUrl === item.displayUrl
+                        ? undefined
+                        : `${item.thumbnailUrl} 400w, ${item.displayUrl} 800w`
+                    }
+                    sizes={THUMBNAIL_SIZES}
                     width={400}
                     height={300}
                     loading={index < EAGER_THUMBNAILS ? "eager" : "lazy"}

@@ -131,7 +131,7 @@ describe.each(MODES)("reference gallery $name", ({ javaScriptEnabled }) => {
 });
 
 describe("reference gallery images", () => {
-  it("requests thumbnails only, with fixed sizes and lazy loading below the fold", async () => {
+  it("requests thumbnails only on screens of normal density, with fixed sizes and lazy loading below the fold", async () => {
     for (const device of [{}, PHONE]) {
       const page = await openSettledPage(browser, device);
       const requested = recordImageRequests(page);
@@ -157,6 +157,14 @@ describe("reference gallery images", () => {
         expect(requested).not.toContain(picture.displayUrl);
       }
     }
+  });
+
+  it("gives a sharp phone the display size, still never the original", async () => {
+    const page = await openSettledPage(browser, { ...PHONE, deviceScaleFactor: 3 });
+    const requested = recordImageRequests(page);
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`, { waitUntil: "networkidle" });
+    expect(requested.some((path) => path.endsWith("-display.png"))).toBe(true);
+    for (const picture of picturesA) expect(requested).not.toContain(picture.url);
   });
 
   it("leads a page number beyond the last to the last page", async () => {

@@ -88,7 +88,8 @@ export function Slideshow({ slides, labelledBy }: { slides: Slide[]; labelledBy:
       </figure>
     );
   }
-  return <SlideshowPlayer slides={slides} labelledBy={labelledBy} />;
+  // Other pictures (after a reload of the page data) start the show afresh.
+  return <SlideshowPlayer key={slides.map((slide) => slide.id).join()} slides={slides} labelledBy={labelledBy} />;
 }
 
 function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: string }) {
