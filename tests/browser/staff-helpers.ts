@@ -57,6 +57,15 @@ export async function plantSessionCookie(page: Page, token: string) {
   await page.context().addCookies([{ name: "sitzung", value: sessionCookieValue(token), url: baseURL() }]);
 }
 
+/**
+ * The page exactly as a browser without JavaScript gets it, but with scripting left on
+ * for axe-core (whose timers do not run in a context with JavaScript disabled): the
+ * app's own scripts are simply not loaded.
+ */
+export async function withoutAppScripts(page: Page) {
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+}
+
 /** axe-core with the WCAG 2.0–2.2 A/AA rules; evaluated via the debugger, so the page's CSP does not apply. */
 export async function expectNoAxeViolations(page: Page) {
   await page.evaluate(axe.source);
