@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The build exists only after `npm run build`; wrangler bundles it into the worker.
-// @ts-ignore -- generated module without type declarations
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the generated build may or may not exist when type-checking
+// @ts-ignore
 import * as build from "./build/server";
 import { getLoadContext } from "./load-context";
 import { isForeignFormPost, withSecurityHeaders } from "./app/server/security.server";

@@ -1,17 +1,140 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
 import type { ReactNode } from "react";
+import { AlertPopup, type PopupAlerts } from "~/components/shell/alert-popup";
+import { CookieConsent } from "~/components/shell/cookie-consent";
+import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
+import { Footer } from "~/components/shell/footer";
+import { Navbar } from "~/components/shell/navbar";
+import { isInternalPath, showsFooter, showsNavbar } from "~/components/shell/paths";
+import { type ConsentView, ShellProvider } from "~/components/shell/shell-state";
+import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
+import type { OpeningHours } from "~/lib/opening-hours";
+import { CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
+import { jsonForScript, localBusinessJsonLd, SITE_TITLE } from "~/lib/seo";
+import { SITE } from "~/lib/site-config";
+import { listActiveAlerts } from "~/server/alerts.server";
+import { getOpeningHours } from "~/server/opening-hours.server";
+import { alertListKey, type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
+import { readToast } from "~/server/toast.server";
+import globalStyles from "~/styles/global.css?url";
 
-export const links: LinksFunction = () => [];
+export const links: LinksFunction = () => [
+  { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: globalStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+/** Fallback for pages without their own meta (error pages); every page sets its own via `pageMeta`. */
+export const meta: MetaFunction = () => [{ title: `${SITE.name} | ${SITE_TITLE}` }];
+
+/**
+ * The popup shows on the session's first page view and whenever the list of active
+ * alerts changed since. While the consent dialog is open it waits: the server then does
+ * not mark the list as seen, and the browser does so once it shows the popup.
+ */
+async function popupAlerts(
+  context: LoaderFunctionArgs["context"],
+  request: Request,
+  preferences: Preferences,
+  consentDialogOpen: boolean,
+  headers: Headers,
+): Promise<PopupAlerts | null> {
+  let active;
+  try {
+    active = await listActiveAlerts(context.db);
+  } catch (error) {
+    console.error("Error fetching alerts", error);
+    return null;
+  }
+  const key = alertListKey(active.map((alert) => alert.id));
+  if (preferences.seenAlerts === key) return null;
+  if (!consentDialogOpen) headers.append("Set-Cookie", seenAlertsCookie(request, key));
+  if (active.length === 0) return null;
+  return { key, items: active.map(({ id, title, text }) => ({ id, title, text })) };
+}
+
+async function footerOpeningHours(context: LoaderFunctionArgs["context"]): Promise<OpeningHours | null> {
+  try {
+    return await getOpeningHours(context.db);
+  } catch (error) {
+    console.error("Error fetching opening hours", error);
+    return null;
+  }
+}
+
+/** Only what the shell needs; pages load their own data. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const preferences = readPreferences(request);
+  const headers = new Headers();
+  const consentParam = url.searchParams.get(CONSENT_SETTINGS_PARAM);
+  const consentView: ConsentView =
+    consentParam === "individuell" ? "individuell" : consentParam !== null || !preferences.consent ? "erste" : "geschlossen";
+
+  if (isInternalPath(url.pathname)) {
+    // SPEC §8: toasts belong to the staff area only.
+    const { toast, headers: toastHeaders } = await readToast(request);
+    new Headers(toastHeaders).forEach((value, name) => headers.append(name, value));
+    return data(
+      { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours: null, alerts: null, toast },
+      { headers },
+    );
+  }
+
+  const [openingHours, alerts] = await Promise.all([
+    showsFooter(url.pathname) ? footerOpeningHours(context) : null,
+    popupAlerts(context, request, preferences, consentView !== "geschlossen", headers),
+  ]);
+  return data(
+    { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours, alerts, toast: null },
+    { headers },
+  );
+}
+
+/**
+ * The shell's data changes with a form submission (staff saving hours or alerts, a toast
+ * after a staff action) or when moving between the public site and the staff area;
+ * ordinary page-to-page navigation keeps it, so the footer does not reload each time.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (isInternalPath(nextUrl.pathname)) return true;
+  return isInternalPath(currentUrl.pathname) !== isInternalPath(nextUrl.pathname);
+};
+
+/** A theme kept only in localStorage (cookie expired) still applies before the first paint. */
+const storedThemeScript = `try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");if((t==="light"||t==="dark")&&!/(^|; )${THEME_COOKIE}=/.test(document.cookie)){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax"}}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const shell = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="de">
+    <html lang="de" data-theme={shell?.theme ?? DEFAULT_THEME}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1a1412" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storedThemeScript }} />
         <Meta />
         <Links />
       </head>
@@ -25,5 +148,38 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const shell = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const internal = isInternalPath(pathname);
+
+  return (
+    <ShellProvider consent={shell.consent} external={shell.external} initialView={shell.consentView}>
+      <a href="#inhalt" className="skip-link">
+        Zum Inhalt springen
+      </a>
+      {internal ? null : <CookieConsent />}
+      {showsNavbar(pathname) ? <Navbar /> : null}
+      <main id="inhalt" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {showsFooter(pathname) ? <Footer openingHours={shell.openingHours} theme={shell.theme} /> : null}
+      {internal ? <Toaster toast={shell.toast} /> : <AlertPopup alerts={shell.alerts} />}
+      {internal ? null : (
+        <script
+          type="application/ld+json"
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(shell.openingHours)) }}
+        />
+      )}
+    </ShellProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="inhalt" className="error-shell">
+      <GeneralErrorBoundary />
+    </main>
+  );
 }

@@ -1,8 +1,11 @@
 // Demo content for local development (`npm start` runs this). Never run against production:
 // it only ever opens the local D1/R2 state that `wrangler dev` uses.
+import { like } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
-import { database } from "~/server/db/client.server";
-import { alerts, categories, news } from "~/server/db/schema";
+import { database, type Database } from "~/server/db/client.server";
+import { alerts, categories, news, references } from "~/server/db/schema";
+import { saveReferences } from "~/server/references.server";
+import { DEMO_IMAGES, renderDemoImage } from "./demo-images";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.now();
@@ -36,6 +39,31 @@ const demoNews = [
 
 const demoCategories = ["Autositze", "Lenkräder", "Cabrioverdecke", "Motorradsitze", "Oldtimer", "Innenausstattung"];
 
+/**
+ * Demo reference pictures go through the same module as real uploads, so the same checks
+ * and storage rules apply. Skipped once they exist, which keeps later starts fast.
+ */
+async function seedDemoReferences(db: Database, bucket: R2Bucket) {
+  const existing = await db
+    .select({ id: references.id })
+    .from(references)
+    .where(like(references.filename, "demo-%"))
+    .limit(1);
+  if (existing.length > 0) return;
+  const uploads = DEMO_IMAGES.map((image) => {
+    const { original, display, thumbnail } = renderDemoImage(image);
+    const base = image.filename.replace(/\.png$/, "");
+    return {
+      original: { name: image.filename, bytes: original },
+      display: { name: `${base}-display.png`, bytes: display },
+      thumbnail: { name: `${base}-thumb.png`, bytes: thumbnail },
+      metadata: { filename: image.filename, description: image.description, category: image.category },
+    };
+  });
+  await saveReferences(db, bucket, uploads);
+  console.log(`${uploads.length} Demo-Referenzbilder sind angelegt.`);
+}
+
 const proxy = await getPlatformProxy<Env>({ persist: true });
 try {
   const db = database(proxy.env.DB);
@@ -56,6 +84,7 @@ try {
       })
       .onConflictDoNothing(),
   ]);
+  await seedDemoReferences(db, proxy.env.IMAGES);
   console.log("Demo-Inhalte sind angelegt.");
 } finally {
   await proxy.dispose();

@@ -1,3 +1,79 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FeatureIcons } from "~/components/home/feature-icons";
+import { Hero } from "~/components/home/hero";
+import { LogoStrip } from "~/components/home/logo-strip";
+import { NEWS_FEED_PAGE_SIZE, NewsFeed } from "~/components/home/news-feed";
+import { ServiceCards } from "~/components/home/service-cards";
+import { Slideshow } from "~/components/home/slideshow";
+import { Timeline } from "~/components/home/timeline";
+import { pageMeta } from "~/components/pages/page-meta";
+import { formatNewsDate } from "~/lib/dates";
+import { listNews } from "~/server/news.server";
+import { listReferences } from "~/server/references.server";
+import homeStyles from "~/styles/home.css?url";
+
+const SLIDE_COUNT = 8;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Autosattlerei in Köln",
+    description:
+      "Meisterbetrieb für Autosattlerei in Köln: Autositze, Lenkräder, Cabrioverdecke, Motorradsitze und Oldtimer-Interieur in Leder, Alcantara und Stoff.",
+    path: "/",
+  });
+
+/** `?neuigkeiten=<n>` is the news page rendered on the server, for visitors without JavaScript. */
+function newsPage(url: URL): number {
+  const page = Number(url.searchParams.get("neuigkeiten"));
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = newsPage(new URL(request.url));
+  const [{ reference }, news] = await Promise.all([
+    listReferences(context.db, { startAt: 0, limit: SLIDE_COUNT }),
+    // One item more than shown tells whether a further page exists.
+    listNews(context.db, { startAt: (page - 1) * NEWS_FEED_PAGE_SIZE, limit: NEWS_FEED_PAGE_SIZE + 1 }),
+  ]);
+  return {
+    slides: reference.map(({ id, displayUrl, thumbnailUrl, description }) => ({
+      id,
+      displayUrl,
+      thumbnailUrl,
+      description,
+    })),
+    news: {
+      page,
+      hasMore: news.length > NEWS_FEED_PAGE_SIZE,
+      items: news
+        .slice(0, NEWS_FEED_PAGE_SIZE)
+        .map(({ id, title, text, date }) => ({ id, title, text, date, dateText: formatNewsDate(date) })),
+    },
+  };
+}
+
 export default function Home() {
-  return <h1>Autosattlerei</h1>;
+  const { slides, news } = useLoaderData<typeof loader>();
+  return (
+    <div className="home">
+      <Hero />
+      <FeatureIcons />
+      <div className="home-section">
+        <h2 id="projekte-title" className="home-section__title">
+          Neuste Projekte
+        </h2>
+        <Slideshow slides={slides} labelledBy="projekte-title" />
+        <p className="home-section__more">
+          <Link to="/referenz">Alle Referenzen ansehen</Link>
+        </p>
+      </div>
+      <NewsFeed key={news.page} page={news.page} items={news.items} hasMore={news.hasMore} />
+      <ServiceCards />
+      <LogoStrip />
+      <Timeline />
+    </div>
+  );
 }

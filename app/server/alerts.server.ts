@@ -27,7 +27,8 @@ export const alertInput = z
     fromDate: instant("Start Datum"),
     toDate: instant("End Datum"),
   })
-  .refine(({ fromDate, toDate }) => toDate.getTime() > fromDate.getTime(), {
+  // zod runs this check even when a date itself was invalid, so it compares only two real dates.
+  .refine(({ fromDate, toDate }) => !(fromDate instanceof Date && toDate instanceof Date) || toDate > fromDate, {
     message: "Das End Datum muss nach dem Start Datum liegen.",
     path: ["toDate"],
   });

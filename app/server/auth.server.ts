@@ -112,7 +112,8 @@ async function refuseIfThrottled(db: Database, username: string, address: string
     .select({
       byUsername: sql<number>`coalesce(sum(${loginAttempts.username} = ${username}), 0)`,
       byAddress: sql<number>`coalesce(sum(${loginAttempts.address} = ${address}), 0)`,
-      oldest: sql<number | null>`min(${loginAttempts.attemptedAt})`,
+      oldestByUsername: sql<number | null>`min(case when ${loginAttempts.username} = ${username} then ${loginAttempts.attemptedAt} end)`,
+      oldestByAddress: sql<number | null>`min(case when ${loginAttempts.address} = ${address} then ${loginAttempts.attemptedAt} end)`,
     })
     .from(loginAttempts)
     .where(
@@ -121,14 +122,21 @@ async function refuseIfThrottled(db: Database, username: string, address: string
         or(eq(loginAttempts.username, username), eq(loginAttempts.address, address)),
       ),
     );
-  if (counts.byUsername < MAX_FAILURES_PER_USERNAME && counts.byAddress < MAX_FAILURES_PER_ADDRESS) {
-    return;
-  }
-  const retryAfterMs = (counts.oldest ?? now.getTime()) + THROTTLE_WINDOW_MS - now.getTime();
+  const usernameLimited = counts.byUsername >= MAX_FAILURES_PER_USERNAME;
+  const addressLimited = counts.byAddress >= MAX_FAILURES_PER_ADDRESS;
+  if (!usernameLimited && !addressLimited) return;
+  // A limit lifts when its own oldest failure leaves the window; an older failure that
+  // only counts for the other limit must not shorten the wait the client is told.
+  const liftsAt = Math.max(
+    usernameLimited ? (counts.oldestByUsername ?? now.getTime()) + THROTTLE_WINDOW_MS : 0,
+    addressLimited ? (counts.oldestByAddress ?? now.getTime()) + THROTTLE_WINDOW_MS : 0,
+  );
+  const retryAfterMs = liftsAt - now.getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
   throw new HttpError(
     429,
-    `Zu viele fehlgeschlagene Anmeldungen. Bitte in ${Math.ceil(retryAfterSeconds / 60)} Minuten erneut versuchen.`,
+    `Zu viele fehlgeschlagene Anmeldungen. Bitte in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut versuchen.`,
     { "Retry-After": String(retryAfterSeconds) },
   );
 }

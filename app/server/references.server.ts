@@ -4,7 +4,7 @@ import { HttpError, notFound } from "~/server/api/http.server";
 import type { Database } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { type ImageType, sniffImageType, stripImageMetadata, InvalidImageError } from "~/server/images/image-bytes.server";
-import { newId, type Paging, recordId } from "~/server/validation.server";
+import { newId, type Paging } from "~/server/validation.server";
 
 export const REFERENCE_PAGE_SIZE = 10;
 export const REFERENCE_MAX_PAGE_SIZE = 50;
@@ -44,11 +44,14 @@ const description = z
   .trim()
   .max(1000, "Beschreibung darf höchstens 1000 Zeichen lang sein.");
 
-export const referenceMetadata = z.object({
-  filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
-  description: description.optional().default(""),
-  category: categoryList,
-});
+export const referenceMetadata = z.object(
+  {
+    filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
+    description: description.optional().default(""),
+    category: categoryList,
+  },
+  { invalid_type_error: "metadata muss ein Objekt oder eine Liste sein." },
+);
 export type ReferenceMetadata = z.output<typeof referenceMetadata>;
 
 /** Metadata for an upload: one object for every file, or an array matched to the files by filename. */
@@ -150,10 +153,11 @@ export async function listCategories(db: Database): Promise<string[]> {
 /** Statements that make sure each category exists and link it to the reference, for one batch. */
 function linkCategoriesStatements(db: Database, referenceId: string, names: string[]) {
   return names.flatMap((name) => [
+    // drizzle names every column in `insert … select`, so the id is given as null for SQLite to assign.
     db
       .insert(categories)
       .select(
-        sql`select ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
+        sql`select null, ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
       ),
     db.insert(referenceCategories).select(
       sql`select ${referenceId}, ${categories.id} from ${categories} where lower(${categories.name}) = lower(${name}) limit 1`,

@@ -1,6 +1,35 @@
 import { z } from "zod";
 import { badRequest } from "~/server/api/http.server";
 
+/**
+ * zod's own messages are English. The schemas give German messages for their fields;
+ * this map covers what they leave to zod (a body that is not an object, a value no
+ * alternative of a union accepts, an unnamed length limit), so no English reaches a client.
+ */
+const germanFallbackMessages: z.ZodErrorMap = (issue) => {
+  const field = issue.path.length > 0 ? `„${issue.path.join(".")}“` : "Die Eingabe";
+  switch (issue.code) {
+    case z.ZodIssueCode.invalid_type:
+      if (issue.received === "undefined") return { message: `${field} fehlt.` };
+      if (issue.path.length === 0 && issue.expected === "object") return { message: "Die Anfrage muss ein JSON-Objekt sein." };
+      return { message: `${field} hat den falschen Typ.` };
+    case z.ZodIssueCode.invalid_union: {
+      // The alternative that got furthest into the value explains best what is wrong.
+      const deepest = issue.unionErrors
+        .flatMap((error) => error.issues)
+        .reduce<z.ZodIssue | undefined>((best, next) => (!best || next.path.length > best.path.length ? next : best), undefined);
+      return { message: deepest?.message ?? `${field} hat den falschen Typ.` };
+    }
+    case z.ZodIssueCode.too_big:
+      return { message: issue.type === "array" ? `${field} hat zu viele Einträge.` : `${field} ist zu lang oder zu groß.` };
+    case z.ZodIssueCode.too_small:
+      return { message: issue.type === "array" ? `${field} hat zu wenige Einträge.` : `${field} ist zu kurz oder zu klein.` };
+    default:
+      return { message: `${field} ist ungültig.` };
+  }
+};
+z.setErrorMap(germanFallbackMessages);
+
 /** A required, trimmed text field with German messages naming the field as the form labels it. */
 export function requiredText(label: string, maxLength: number) {
   return z

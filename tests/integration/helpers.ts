@@ -1,4 +1,5 @@
 import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { saveStaffUser } from "~/server/auth.server";
 import { database } from "~/server/db/client.server";
 
@@ -26,4 +27,65 @@ export async function staffToken(): Promise<string> {
   const response = await api("auth/login", { json: STAFF });
   const { token } = (await response.json()) as { token: string };
   return token;
+}
+
+/** Reads a JSON answer, failing with the body's text when it is not JSON. */
+export async function body<T = unknown>(response: Response): Promise<T> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`Keine JSON-Antwort (${response.status}): ${text.slice(0, 200)}`);
+  }
+}
+
+/** Asserts an error answer: the status and `{error}` with exactly that German message, nothing else. */
+export async function expectError(response: Response, status: number, message?: string | RegExp) {
+  const json = await body<{ error: unknown }>(response);
+  expect({ status: response.status, keys: Object.keys(json as object) }).toEqual({ status, keys: ["error"] });
+  expect(typeof json.error).toBe("string");
+  if (typeof message === "string") expect(json.error).toBe(message);
+  else if (message) expect(json.error).toMatch(message);
+  return json.error as string;
+}
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+const toFile = ({ name, bytes, type = "application/octet-stream" }: UploadFile) => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
+
+/** The multipart form of POST /reference/save: repeated `images`, `metadata` JSON, optional renditions. */
+export function uploadForm(
+  files: UploadFile[],
+  metadata?: unknown,
+  renditions: { display?: UploadFile; thumbnail?: UploadFile } = {},
+): FormData {
+  const form = new FormData();
+  for (const file of files) form.append("images", toFile(file));
+  if (metadata !== undefined) form.append("metadata", typeof metadata === "string" ? metadata : JSON.stringify(metadata));
+  if (renditions.display) form.append("display", toFile(renditions.display));
+  if (renditions.thumbnail) form.append("thumbnail", toFile(renditions.thumbnail));
+  return form;
+}
+
+export function upload(token: string, form: FormData) {
+  return api("reference/save", { method: "POST", token, body: form });
+}
+
+export async function bucketKeys(): Promise<string[]> {
+  const listed = await env.IMAGES.list();
+  return listed.objects.map((object) => object.key).sort();
+}
+
+export async function rowCount(table: string): Promise<number> {
+  const row = await env.DB.prepare(`select count(*) as n from "${table}"`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** Fetches a path of the site (pages, images) through the real worker. */
+export function site(path: string, init?: RequestInit) {
+  return SELF.fetch(`${BASE}${path}`, init);
 }

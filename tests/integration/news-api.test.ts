@@ -1,5 +1,7 @@
+import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, staffToken } from "./helpers";
+import { createNews } from "~/server/news.server";
+import { api, BASE, body, db, expectError, staffToken } from "./helpers";
 
 interface News {
   id: string;
@@ -67,5 +69,55 @@ describe("/api/v1/news", () => {
     expect(malformed.status).toBe(400);
     const unknown = await api("news/delete", { token, json: { id: "gibt-es-nicht" } });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("/api/v1/news paging limits and refusals", () => {
+  async function storeNews(count: number) {
+    for (let i = 1; i <= count; i++) await createNews(db(), { title: `Meldung ${i}`, text: "Text" });
+  }
+
+  it("answers 15 items by default, at most 50, and nothing past the end", async () => {
+    await storeNews(52);
+    expect(await body<News[]>(await api("news/get"))).toHaveLength(15);
+    expect(await body<News[]>(await api("news/get?limit=50"))).toHaveLength(50);
+    expect(await body<News[]>(await api("news/get?limit=51"))).toHaveLength(50);
+    expect(await body<News[]>(await api("news/get?startAt=50"))).toHaveLength(2);
+    expect(await body(await api("news/get?startAt=52"))).toEqual([]);
+    expect(await body(await api("news/get?startAt=1000&limit=5"))).toEqual([]);
+  });
+
+  it("pages without skipping or repeating an item", async () => {
+    await storeNews(20);
+    const seen: string[] = [];
+    for (let startAt = 0; startAt < 20; startAt += 6) {
+      seen.push(...(await body<News[]>(await api(`news/get?startAt=${startAt}&limit=6`))).map((item) => item.id));
+    }
+    expect(seen).toHaveLength(20);
+    expect(new Set(seen).size).toBe(20);
+  });
+
+  it("answers a wrong method with 405 and Allow", async () => {
+    for (const [path, method, allow] of [
+      ["news/get", "POST", "GET"],
+      ["news/save", "GET", "POST"],
+      ["news/save", "HEAD", "POST"],
+      ["news/update", "PUT", "POST"],
+      ["news/delete", "DELETE", "POST"],
+    ]) {
+      const response = await SELF.fetch(`${BASE}/api/v1/${path}`, { method });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("Allow")).toBe(allow);
+    }
+  });
+
+  it("answers 404 when updating an unknown id", async () => {
+    const token = await staffToken();
+    await expectError(
+      await api("news/update", { token, json: { id: "gibt-es-nicht", newTitle: "T", newText: "T" } }),
+      404,
+      "Diese Neuigkeit gibt es nicht (mehr).",
+    );
+    await expectError(await api("news/update", { token, json: { newTitle: "T", newText: "T" } }), 400, "Die ID fehlt.");
   });
 });

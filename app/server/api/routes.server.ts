@@ -208,7 +208,9 @@ const routes: Record<string, Route> = {
 export async function handleApiRequest(request: Request, context: AppLoadContext): Promise<Response> {
   try {
     const url = new URL(request.url);
-    const route = routes[url.pathname.slice(API_PREFIX.length + 1).replace(/\/+$/, "")];
+    const name = url.pathname.slice(API_PREFIX.length + 1).replace(/\/+$/, "");
+    // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+    const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!route) return jsonError(404, "Diese API-Adresse gibt es nicht.");
     const method = request.method === "HEAD" ? "GET" : request.method;
     if (method !== route.method) {

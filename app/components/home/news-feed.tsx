@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** SPEC §9: news come in pages of 15. */
+export const NEWS_FEED_PAGE_SIZE = 15;
+
+export interface FeedItem {
+  id: string;
+  title: string;
+  text: string;
+  /** ISO instant, for the `<time>` element. */
+  date: string;
+  /** The German date as shown, formatted in workshop time. */
+  dateText: string;
+}
+
+interface NewsFeedProps {
+  /** The page the server rendered (`?neuigkeiten=<page>`), 1 for the newest news. */
+  page: number;
+  items: FeedItem[];
+  hasMore: boolean;
+}
+
+type Status = "idle" | "loading" | "end" | "failed";
+
+/** Keeps the order of arrival and drops any item already shown (news added meanwhile shift the pages). */
+export function mergeById(current: FeedItem[], incoming: FeedItem[]): FeedItem[] {
+  const seen = new Set(current.map((item) => item.id));
+  const added: FeedItem[] = [];
+  for (const item of incoming) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    added.push(item);
+  }
+  return [...current, ...added];
+}
+
+interface ApiNewsItem {
+  id: string;
+  title: string;
+  text: string;
+  date: string;
+}
+
+/**
+ * News in a 300 px box that loads the next 15 when its end scrolls into view. The
+ * server renders the first page; without JavaScript a link leads to the next one.
+ * Give it `key={page}` so another server page starts the feed afresh.
+ */
+export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) {
+  const hydrated = useHydrated();
+  const headingId = useId();
+  const [items, setItems] = useState(initialItems);
+  const [status, setStatus] = useState<Status>(hasMore ? "idle" : "end");
+  const nextStartAt = useRef((page - 1) * NEWS_FEED_PAGE_SIZE + initialItems.length);
+  const box = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  async function loadMore() {
+    setStatus("loading");
+    try {
+      const response = await fetch(`/api/v1/news/get?startAt=${nextStartAt.current}&limit=${NEWS_FEED_PAGE_SIZE}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const received = (await response.json()) as ApiNewsItem[];
+      const { formatNewsDate } = await import("./news-date");
+      nextStartAt.current += received.length;
+      setItems((current) =>
+        mergeById(
+          current,
+          received.map(({ id, title, text, date }) => ({ id, title, text, date, dateText: formatNewsDate(date) })),
+        ),
+      );
+      setStatus(received.length < NEWS_FEED_PAGE_SIZE ? "end" : "idle");
+    } catch (error) {
+      console.error("News load failure", error);
+      setStatus("failed");
+    }
+  }
+
+  // A fresh observer per idle phase reports at once if the end is still in view after a load.
+  useEffect(() => {
+    if (status !== "idle" || !box.current || !sentinel.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          void loadMore();
+        }
+      },
+      { root: box.current, rootMargin: "0px 0px 120px 0px" },
+    );
+    observer.observe(sentinel.current);
+    return () => observer.disconnect();
+  }, [status]);
+
+  return (
+    <section className="home-section news" id="neuigkeiten" aria-labelledby={headingId}>
+      <h2 id={headingId} className="home-section__title">
+        Neuigkeiten
+      </h2>
+      <div
+        ref={box}
+        className="news__box"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={headingId}
+        aria-busy={status === "loading"}
+      >
+        {items.length > 0 && (
+          <ul className="news__list">
+            {items.map((item) => (
+              <li key={item.id} className="news__item">
+                <article>
+                  <h3 className="news__title">{item.title}</h3>
+                  <time className="news__date" dateTime={item.date}>
+                    {item.dateText}
+                  </time>
+                  <p className="news__text">{item.text}</p>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div ref={sentinel} className="news__end">
+          {status === "loading" && <p role="status">Laden...</p>}
+          {status === "end" && (
+            <p>{items.length === 0 ? "Keine Daten vorhanden" : "Keine weiteren Neuigkeiten vorhanden"}</p>
+          )}
+          {status === "failed" && (
+            <p role="alert">
+              Die Neuigkeiten konnten nicht geladen werden.{" "}
+              <button type="button" className="button button--secondary news__retry" onClick={() => void loadMore()}>
+                Erneut versuchen
+              </button>
+            </p>
+          )}
+          {!hydrated && hasMore && (
+            <a className="news__more" href={`/?neuigkeiten=${page + 1}#neuigkeiten`}>
+              Ältere Neuigkeiten anzeigen
+            </a>
+          )}
+        </div>
+      </div>
+      {page > 1 && (
+        <p className="news__newest">
+          <a href="/#neuigkeiten">Zu den neuesten Neuigkeiten</a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { SITE } from "~/lib/site-config";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Logo } from "./logo";
+import { isInternalPath, normalizedPath } from "./paths";
+
+interface NavLinkItem {
+  name: string;
+  path: string;
+  /** Kontakt points to the alias /kontakt, which lands on /standort (SPEC §2). */
+  currentOn?: string;
+}
+
+export const PUBLIC_LINKS: NavLinkItem[] = [
+  { name: "Start", path: "/" },
+  { name: "Über uns & Leistung", path: "/about" },
+  { name: "Referenz", path: "/referenz" },
+  { name: "Ledermuster", path: "/ledermuster" },
+  { name: "Kontakt", path: "/kontakt", currentOn: "/standort" },
+];
+
+export const INTERNAL_LINKS: NavLinkItem[] = [
+  { name: "Neuigkeiten", path: "/intern/news" },
+  { name: "Öffnungszeiten", path: "/intern/opening" },
+  { name: "Informationen", path: "/intern/notification" },
+  { name: "Bilder", path: "/intern/uploadReference" },
+  { name: "Hauptseite", path: "/" },
+];
+
+const scrollToTop = () => window.scrollTo({ top: 0 });
+
+function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => void }) {
+  const current = normalizedPath(useLocation().pathname);
+  const links = internal ? INTERNAL_LINKS : PUBLIC_LINKS;
+  return (
+    <>
+      <ul className="nav-links">
+        {links.map((link) => {
+          const isCurrent = current === link.path.toLowerCase() || current === link.currentOn;
+          return (
+            <li key={link.path}>
+              <Link
+                to={link.path}
+                prefetch={internal ? "none" : "intent"}
+                className="nav-link"
+                aria-current={isCurrent ? "page" : undefined}
+                onClick={onChoose}
+              >
+                {link.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {internal ? (
+        <Form method="post" action="/intern/logout" className="nav-logout">
+          <button type="submit" className="button button--secondary">
+            Abmelden
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+function Brand({ as = "link", onToggle }: { as?: "link" | "toggle"; onToggle?: () => void }) {
+  const content = (
+    <>
+      <Logo />
+      <span className="brand__text">
+        <span className="brand__title">{SITE.title}</span>
+        <span className="brand__subtitle">{SITE.subtitle}</span>
+      </span>
+    </>
+  );
+  if (as === "toggle") {
+    return (
+      <button type="button" className="brand" onClick={onToggle} aria-label="Menü schließen">
+        {content}
+      </button>
+    );
+  }
+  return (
+    <Link to="/" className="brand" onClick={scrollToTop} aria-label={`${SITE.title}, ${SITE.subtitle} – Startseite`}>
+      {content}
+    </Link>
+  );
+}
+
+const MenuIcon = ({ open }: { open: boolean }) => (
+  <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path
+      d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    />
+  </svg>
+);
+
+/**
+ * Below 1280 px: the full-screen menu. Without JavaScript a native <details> opens it;
+ * with JavaScript a modal <dialog> takes over (focus stays inside, Escape closes).
+ */
+function MobileMenu({ internal }: { internal: boolean }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // A navigation (back button included) always ends with the menu closed.
+  useEffect(() => setOpen(false), [pathname]);
+
+  if (!hydrated) {
+    return (
+      <details className="menu">
+        <summary className="menu__toggle">
+          <span className="menu__when-closed">
+            <MenuIcon open={false} /> Menü
+          </span>
+          <span className="menu__when-open">
+            <MenuIcon open /> <span className="visually-hidden">Menü schließen</span>
+          </span>
+        </summary>
+        <nav className="menu-overlay menu-overlay--static" aria-label="Menü">
+          <Brand />
+          <NavLinks internal={internal} onChoose={() => {}} />
+        </nav>
+      </details>
+    );
+  }
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+  const choose = () => {
+    setOpen(false);
+    scrollToTop();
+  };
+
+  return (
+    <div className="menu">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="menu__toggle"
+        aria-expanded={open}
+        aria-controls="menue"
+        onClick={() => setOpen(!open)}
+      >
+        <MenuIcon open={false} /> Menü
+      </button>
+      <dialog
+        id="menue"
+        ref={dialogRef}
+        className="menu-overlay"
+        aria-label="Menü"
+        onCancel={(event) => {
+          event.preventDefault();
+          close();
+        }}
+      >
+        <div className="menu-overlay__head">
+          <Brand as="toggle" onToggle={close} />
+          <button type="button" className="menu__toggle" onClick={close}>
+            <MenuIcon open /> <span className="visually-hidden">Menü schließen</span>
+          </button>
+        </div>
+        <nav aria-label="Menü">
+          <NavLinks internal={internal} onChoose={choose} />
+        </nav>
+      </dialog>
+    </div>
+  );
+}
+
+export function Navbar() {
+  const internal = isInternalPath(useLocation().pathname);
+  return (
+    <header className="navbar">
+      <div className="navbar__inner">
+        <Brand />
+        <nav className="navbar__nav" aria-label={internal ? "Interne Navigation" : "Hauptnavigation"}>
+          <NavLinks internal={internal} onChoose={scrollToTop} />
+        </nav>
+        <MobileMenu internal={internal} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_OPENING_HOURS } from "~/lib/opening-hours";
+import { SITE } from "~/lib/site-config";
+import { jsonForScript, localBusinessJsonLd, openingHoursSpecification, pageMeta, parseTimeRanges } from "~/lib/seo";
+
+describe("parseTimeRanges", () => {
+  it("reads the default workday as two ranges", () => {
+    expect(parseTimeRanges("08:00 - 12:00Uhr & 13:00 - 17:00Uhr")).toEqual([
+      { opens: "08:00", closes: "12:00" },
+      { opens: "13:00", closes: "17:00" },
+    ]);
+  });
+
+  it("reads the ways staff typically type hours", () => {
+    expect(parseTimeRanges("8-17 Uhr")).toEqual([{ opens: "08:00", closes: "17:00" }]);
+    expect(parseTimeRanges("9.30 Uhr bis 13 Uhr")).toEqual([{ opens: "09:30", closes: "13:00" }]);
+    expect(parseTimeRanges("08:00–12:30, 14:00–18:00")).toEqual([
+      { opens: "08:00", closes: "12:30" },
+      { opens: "14:00", closes: "18:00" },
+    ]);
+  });
+
+  it("yields nothing for days without a readable opening time", () => {
+    expect(parseTimeRanges("Geschlossen")).toEqual([]);
+    expect(parseTimeRanges("nach Vereinbarung")).toEqual([]);
+    expect(parseTimeRanges("")).toEqual([]);
+    expect(parseTimeRanges("Ruhetag, 10:00 - 12:00 nur Abholung")).toEqual([]);
+  });
+
+  it("refuses impossible or backwards times instead of guessing", () => {
+    expect(parseTimeRanges("25:00 - 26:00")).toEqual([]);
+    expect(parseTimeRanges("17:00 - 08:00")).toEqual([]);
+    expect(parseTimeRanges("08:75 - 12:00")).toEqual([]);
+  });
+});
+
+describe("openingHoursSpecification", () => {
+  it("groups the days that share a range", () => {
+    const specification = openingHoursSpecification(DEFAULT_OPENING_HOURS);
+    expect(specification).toHaveLength(2);
+    expect(specification[0]).toEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: [
+        "https://schema.org/Monday",
+        "https://schema.org/Tuesday",
+        "https://schema.org/Wednesday",
+        "https://schema.org/Thursday",
+        "https://schema.org/Friday",
+      ],
+      opens: "08:00",
+      closes: "12:00",
+    });
+    expect(specification[1]).toMatchObject({ opens: "13:00", closes: "17:00" });
+  });
+
+  it("adds a Saturday that has real hours", () => {
+    const specification = openingHoursSpecification({ ...DEFAULT_OPENING_HOURS, saturday: "09:00 - 13:00 Uhr" });
+    expect(specification.find((spec) => spec.opens === "09:00")?.dayOfWeek).toEqual(["https://schema.org/Saturday"]);
+  });
+});
+
+describe("localBusinessJsonLd", () => {
+  it("describes the workshop and leaves out hours nobody can read", () => {
+    const closed = Object.fromEntries(Object.keys(DEFAULT_OPENING_HOURS).map((day) => [day, "nach Vereinbarung"]));
+    const data = localBusinessJsonLd(closed as typeof DEFAULT_OPENING_HOURS);
+    expect(data["@type"]).toBe("AutoRepair");
+    expect(data.address.addressLocality).toBe("Köln");
+    expect("openingHoursSpecification" in data).toBe(false);
+  });
+
+  it("cannot close its script element", () => {
+    expect(jsonForScript({ text: "</script><script>alert(1)</script>" })).not.toContain("</script>");
+  });
+});
+
+describe("pageMeta", () => {
+  it("gives title, description, canonical and Open Graph tags", () => {
+    const meta = pageMeta({ title: "Ledermuster", description: "Leder zur Auswahl.", path: "/ledermuster" });
+    expect(meta).toContainEqual({ title: "Ledermuster | Autosattlerei Köln" });
+    expect(meta).toContainEqual({ name: "description", content: "Leder zur Auswahl." });
+    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `${SITE.origin}/ledermuster` });
+    expect(meta).toContainEqual({ property: "og:locale", content: "de_DE" });
+    expect(meta).toContainEqual({ property: "og:url", content: `${SITE.origin}/ledermuster` });
+  });
+});

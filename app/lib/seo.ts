@@ -1,0 +1,133 @@
+import type { MetaDescriptor } from "@remix-run/react";
+import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
+import { SITE } from "~/lib/site-config";
+
+export const SITE_TITLE = "Autosattlerei Köln";
+export const OG_IMAGE_PATH = "/og-image.png";
+
+export const absoluteUrl = (path: string) => new URL(path, SITE.origin).href;
+
+/**
+ * Per-page head tags: a distinct German title and description, the canonical address and
+ * the Open Graph tags link previews use. A route's `meta` replaces its parent's, so each
+ * page returns the full set from here.
+ */
+export function pageMeta({
+  title,
+  description,
+  path,
+  noIndex = false,
+}: {
+  title: string;
+  description: string;
+  path: string;
+  noIndex?: boolean;
+}): MetaDescriptor[] {
+  const fullTitle = `${title} | ${SITE_TITLE}`;
+  const url = absoluteUrl(path);
+  return [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "de_DE" },
+    { property: "og:site_name", content: `${SITE.name} – ${SITE.subtitle}` },
+    { property: "og:image", content: absoluteUrl(OG_IMAGE_PATH) },
+    { name: "twitter:card", content: "summary_large_image" },
+    ...(noIndex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+}
+
+export interface TimeRange {
+  opens: string;
+  closes: string;
+}
+
+const RANGE =
+  /(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?\s*(?:-|–|—|bis)\s*(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?/gi;
+
+function clock(hours: string, minutes: string | undefined): { text: string; minutes: number } | null {
+  const h = Number(hours);
+  const m = Number(minutes ?? "0");
+  if (h > 24 || m > 59 || (h === 24 && m > 0)) return null;
+  return { text: `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`, minutes: h * 60 + m };
+}
+
+/**
+ * Reads the time ranges staff typed as free text ("08:00 - 12:00Uhr & 13:00 - 17:00Uhr").
+ * Anything that is not a clear range ("Geschlossen", "nach Vereinbarung") yields none,
+ * so search engines are never told a wrong opening time.
+ */
+export function parseTimeRanges(text: string): TimeRange[] {
+  if (/geschlossen|ruhetag/i.test(text)) return [];
+  const ranges: TimeRange[] = [];
+  for (const match of text.matchAll(RANGE)) {
+    const opens = clock(match[1], match[2]);
+    const closes = clock(match[3], match[4]);
+    if (!opens || !closes || closes.minutes <= opens.minutes) return [];
+    ranges.push({ opens: opens.text, closes: closes.text });
+  }
+  return ranges;
+}
+
+const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number]["key"], string> = {
+  monday: "https://schema.org/Monday",
+  tuesday: "https://schema.org/Tuesday",
+  wednesday: "https://schema.org/Wednesday",
+  thursday: "https://schema.org/Thursday",
+  friday: "https://schema.org/Friday",
+  saturday: "https://schema.org/Saturday",
+  sunday: "https://schema.org/Sunday",
+};
+
+export interface OpeningHoursSpecification {
+  "@type": "OpeningHoursSpecification";
+  dayOfWeek: string[];
+  opens: string;
+  closes: string;
+}
+
+/** One specification per distinct time range, listing every day that has it. */
+export function openingHoursSpecification(hours: OpeningHours): OpeningHoursSpecification[] {
+  const byRange = new Map<string, OpeningHoursSpecification>();
+  for (const { key } of WEEKDAYS) {
+    for (const range of parseTimeRanges(hours[key])) {
+      const id = `${range.opens}-${range.closes}`;
+      const spec = byRange.get(id) ?? { "@type": "OpeningHoursSpecification", dayOfWeek: [], ...range };
+      spec.dayOfWeek.push(SCHEMA_DAYS[key]);
+      byRange.set(id, spec);
+    }
+  }
+  return [...byRange.values()];
+}
+
+export function localBusinessJsonLd(hours: OpeningHours | null) {
+  const specification = hours ? openingHoursSpecification(hours) : [];
+  return {
+    "@context": "https://schema.org",
+    "@type": "AutoRepair",
+    name: SITE.name,
+    description: `${SITE.subtitle}: Sitze, Lenkräder, Cabrioverdecke und Innenausstattungen in Leder und Stoff – in Handarbeit vom Meisterbetrieb.`,
+    url: absoluteUrl("/"),
+    image: absoluteUrl(OG_IMAGE_PATH),
+    logo: absoluteUrl("/logo.svg"),
+    telephone: SITE.phoneHref,
+    email: SITE.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: SITE.address.street,
+      postalCode: SITE.address.postalCode,
+      addressLocality: SITE.address.locality,
+      addressCountry: SITE.address.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: SITE.map.latitude, longitude: SITE.map.longitude },
+    sameAs: [SITE.social.url],
+    ...(specification.length > 0 ? { openingHoursSpecification: specification } : {}),
+  };
+}
+
+/** JSON inside a <script> must not be able to close the element. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

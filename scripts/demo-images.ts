@@ -1,0 +1,288 @@
+// Procedural demo pictures of upholstery (quilted and pleated leather with stitching) for
+// local development, so the slideshow and the gallery have something to show without
+// shipping photos. Pure Node: a small PNG encoder on top of node:zlib.
+import { crc32, deflateSync } from "node:zlib";
+
+/** An RGB image, three bytes per pixel, row by row. */
+export interface Raster {
+  width: number;
+  height: number;
+  pixels: Uint8Array;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+function paeth(left: number, up: number, upLeft: number): number {
+  const estimate = left + up - upLeft;
+  const toLeft = Math.abs(estimate - left);
+  const toUp = Math.abs(estimate - up);
+  const toUpLeft = Math.abs(estimate - upLeft);
+  if (toLeft <= toUp && toLeft <= toUpLeft) return left;
+  return toUp <= toUpLeft ? up : upLeft;
+}
+
+/** Encodes an 8-bit RGB PNG. Every row uses the Paeth filter, which suits smooth shading well. */
+export function encodePng({ width, height, pixels }: Raster): Uint8Array {
+  const stride = width * 3;
+  const filtered = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * stride;
+    const out = y * (stride + 1);
+    filtered[out] = 4;
+    for (let i = 0; i < stride; i++) {
+      const left = i >= 3 ? pixels[row + i - 3] : 0;
+      const up = y > 0 ? pixels[row - stride + i] : 0;
+      const upLeft = y > 0 && i >= 3 ? pixels[row - stride + i - 3] : 0;
+      filtered[out + 1 + i] = (pixels[row + i] - paeth(left, up, upLeft)) & 0xff;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, adaptive filters, no interlace
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(filtered)),
+      chunk("IEND", new Uint8Array()),
+    ]),
+  );
+}
+
+/** Averages blocks of `factor` × `factor` pixels. */
+export function downscale(source: Raster, factor: number): Raster {
+  const width = Math.floor(source.width / factor);
+  const height = Math.floor(source.height / factor);
+  const pixels = new Uint8Array(width * height * 3);
+  const area = factor * factor;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let sum = 0;
+        for (let dy = 0; dy < factor; dy++) {
+          const row = ((y * factor + dy) * source.width + x * factor) * 3 + c;
+          for (let dx = 0; dx < factor; dx++) sum += source.pixels[row + dx * 3];
+        }
+        pixels[(y * width + x) * 3 + c] = Math.round(sum / area);
+      }
+    }
+  }
+  return { width, height, pixels };
+}
+
+type Rgb = readonly [number, number, number];
+
+export interface Upholstery {
+  /** Quilted diamonds, or straight pleats ("Pfeifen") running across or along the picture. */
+  pattern: "diamond" | "channels-vertical" | "channels-horizontal";
+  /** Size of one diamond or pleat in pixels at 1600 × 900. */
+  cell: number;
+  leather: Rgb;
+  thread: Rgb;
+  perforated?: boolean;
+  /** Seeds the leather grain, so each picture differs. */
+  seed: number;
+}
+
+function hash(x: number, y: number, seed: number): number {
+  let h = Math.imul(x, 374761393) ^ Math.imul(y, 668265263) ^ Math.imul(seed, 2147483647);
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+}
+
+/** Smooth value noise in [0, 1): the pebbled grain of the leather. */
+function grain(x: number, y: number, scale: number, seed: number): number {
+  const gx = x / scale;
+  const gy = y / scale;
+  const x0 = Math.floor(gx);
+  const y0 = Math.floor(gy);
+  const tx = gx - x0;
+  const ty = gy - y0;
+  const sx = tx * tx * (3 - 2 * tx);
+  const sy = ty * ty * (3 - 2 * ty);
+  const top = hash(x0, y0, seed) * (1 - sx) + hash(x0 + 1, y0, seed) * sx;
+  const bottom = hash(x0, y0 + 1, seed) * (1 - sx) + hash(x0 + 1, y0 + 1, seed) * sx;
+  return top * (1 - sy) + bottom * sy;
+}
+
+/** Height of a padded cushion across one cell (0 at the seams, 1 in the middle) and its slope, as lookup tables. */
+const STEPS = 2048;
+const PUFF = new Float64Array(STEPS + 1);
+const PUFF_SLOPE = new Float64Array(STEPS + 1);
+for (let i = 0; i <= STEPS; i++) {
+  const s = Math.sin((Math.PI * i) / STEPS);
+  PUFF[i] = Math.pow(s, 0.55);
+  PUFF_SLOPE[i] = s <= 0.0001 ? 0 : 0.55 * Math.pow(s, -0.45) * Math.PI * Math.cos((Math.PI * i) / STEPS);
+}
+const puff = (t: number) => PUFF[Math.round(t * STEPS)];
+const puffSlope = (t: number) => PUFF_SLOPE[Math.round(t * STEPS)];
+
+const SQRT1_2 = Math.SQRT1_2;
+const LIGHT = (() => {
+  const [x, y, z] = [-0.55, -0.65, 1];
+  const length = Math.hypot(x, y, z);
+  return [x / length, y / length, z / length] as const;
+})();
+const STITCH_INSET = 11;
+const STITCH_LENGTH = 13;
+const STITCH_GAP = 7;
+
+/** Renders a close-up of stitched upholstery in soft, top-left light. */
+export function renderUpholstery(spec: Upholstery, width = 1600, height = 900): Raster {
+  const pixels = new Uint8Array(width * height * 3);
+  const { cell, leather, thread, seed } = spec;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // Coordinates across (a) and along (b) the cushions; diamonds use two diagonal axes.
+      let a: number;
+      let b: number;
+      if (spec.pattern === "diamond") {
+        a = (x + y) * SQRT1_2;
+        b = (x - y) * SQRT1_2 + 2000;
+      } else if (spec.pattern === "channels-vertical") {
+        a = x;
+        b = y;
+      } else {
+        a = y;
+        b = x;
+      }
+      const fa = (a / cell) % 1;
+      const fb = (b / cell) % 1;
+      let height2d: number;
+      let slopeX: number;
+      let slopeY: number;
+      let seamDistance: number;
+      let stitchAlong: boolean;
+      if (spec.pattern === "diamond") {
+        const pa = puff(fa);
+        const pb = puff(fb);
+        height2d = pa * pb;
+        const da = (puffSlope(fa) * pb) / cell;
+        const db = (pa * puffSlope(fb)) / cell;
+        slopeX = (da + db) * SQRT1_2;
+        slopeY = (da - db) * SQRT1_2;
+        const edgeA = Math.min(fa, 1 - fa) * cell;
+        const edgeB = Math.min(fb, 1 - fb) * cell;
+        seamDistance = Math.min(edgeA, edgeB);
+        // Stitches run parallel to the nearer seam, dashed along it.
+        const along = edgeA < edgeB ? b : a;
+        stitchAlong = Math.abs(seamDistance - STITCH_INSET) < 1.6 && along % (STITCH_LENGTH + STITCH_GAP) < STITCH_LENGTH;
+      } else {
+        height2d = puff(fa);
+        const slope = puffSlope(fa) / cell;
+        slopeX = spec.pattern === "channels-vertical" ? slope : 0;
+        slopeY = spec.pattern === "channels-vertical" ? 0 : slope;
+        seamDistance = Math.min(fa, 1 - fa) * cell;
+        stitchAlong = Math.abs(seamDistance - STITCH_INSET) < 1.6 && b % (STITCH_LENGTH + STITCH_GAP) < STITCH_LENGTH;
+      }
+
+      const depth = 70;
+      const nx = -slopeX * depth;
+      const ny = -slopeY * depth;
+      const length = Math.hypot(nx, ny, 1);
+      const diffuse = Math.max(0, (nx * LIGHT[0] + ny * LIGHT[1] + LIGHT[2]) / length);
+      // Half-vector highlight: the soft sheen of finished leather on the tops of the cushions.
+      const facing = Math.max(0, (nx * LIGHT[0] * 0.5 + ny * LIGHT[1] * 0.5 + (1 + LIGHT[2]) * 0.5) / length);
+      const facing8 = facing ** 8;
+      const specular = facing8 * facing8 * facing8 * facing8 * facing8;
+      const texture = grain(x, y, 3.2, seed) * 0.65 + grain(x, y, 9, seed + 1) * 0.35;
+      const vx = (x - width * 0.42) / width;
+      const vy = (y - height * 0.38) / height;
+      const vignette = 1 - 0.7 * (vx * vx + vy * vy);
+      // Folds near the seams get less light (ambient occlusion), the tops of the cushions more.
+      const occlusion = 0.45 + 0.55 * Math.sqrt(height2d);
+      let shade = (0.25 + 0.85 * diffuse) * occlusion * (0.9 + 0.2 * texture) * vignette;
+      let highlight = specular * 0.28 * (0.6 + 0.4 * texture);
+
+      let color: Rgb = leather;
+      if (seamDistance < 2.6) {
+        // The seam itself sits in a shadowed groove.
+        shade *= 0.35 + 0.2 * (seamDistance / 2.6);
+        highlight = 0;
+      } else if (stitchAlong) {
+        color = thread;
+        shade = (0.75 + 0.35 * diffuse) * vignette;
+        highlight *= 0.5;
+      } else if (spec.perforated && spec.pattern !== "diamond") {
+        const holeA = (fa * cell - cell / 2) / 16;
+        const holeB = ((b % 16) - 8) / 16;
+        if (Math.abs(holeA) < 1.6 && Math.hypot(holeA - Math.round(holeA), holeB) < 0.16) {
+          shade *= 0.25;
+          highlight = 0;
+        }
+      }
+
+      const offset = (y * width + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const value = color[c] * shade + 255 * highlight;
+        pixels[offset + c] = value < 0 ? 0 : value > 255 ? 255 : Math.round(value);
+      }
+    }
+  }
+  return { width, height, pixels };
+}
+
+export interface DemoImage {
+  filename: string;
+  description: string;
+  category: string[];
+  spec: Upholstery;
+}
+
+export const DEMO_IMAGES: DemoImage[] = [
+  {
+    filename: "demo-rautensteppung-cognac.png",
+    description: "Sitzmittelbahnen in Cognac-Nappa mit Rautensteppung und cremefarbener Kontrastnaht",
+    category: ["Autositze"],
+    spec: { pattern: "diamond", cell: 150, leather: [176, 98, 46], thread: [236, 220, 190], seed: 11 },
+  },
+  {
+    filename: "demo-tuerverkleidung-schwarz.png",
+    description: "Türverkleidung in schwarzem Glattleder, Rautensteppung mit roter Naht",
+    category: ["Innenausstattung"],
+    spec: { pattern: "diamond", cell: 110, leather: [44, 41, 40], thread: [190, 38, 36], seed: 23 },
+  },
+  {
+    filename: "demo-sitzbank-bordeaux.png",
+    description: "Oldtimer-Sitzbank in Bordeaux mit Längspfeifen nach Originalvorlage",
+    category: ["Oldtimer", "Autositze"],
+    spec: { pattern: "channels-vertical", cell: 130, leather: [118, 28, 40], thread: [224, 200, 160], seed: 37 },
+  },
+  {
+    filename: "demo-ruecksitz-beige.png",
+    description: "Rücksitzbank in hellem Beige mit großer Raute und brauner Ziernaht",
+    category: ["Innenausstattung", "Autositze"],
+    spec: { pattern: "diamond", cell: 190, leather: [222, 200, 166], thread: [110, 66, 36], seed: 41 },
+  },
+  {
+    filename: "demo-motorradsitz-perforiert.png",
+    description: "Motorradsitzbank in schwarzem Kunstleder mit perforierten Querpfeifen",
+    category: ["Motorradsitze"],
+    spec: {
+      pattern: "channels-horizontal",
+      cell: 120,
+      leather: [52, 50, 52],
+      thread: [170, 170, 168],
+      perforated: true,
+      seed: 53,
+    },
+  },
+];
+
+/** The original (1600 × 900) with its display (800 × 450) and thumbnail (400 × 225) renditions, as PNG. */
+export function renderDemoImage(image: DemoImage): { original: Uint8Array; display: Uint8Array; thumbnail: Uint8Array } {
+  const original = renderUpholstery(image.spec);
+  return {
+    original: encodePng(original),
+    display: encodePng(downscale(original, 2)),
+    thumbnail: encodePng(downscale(original, 4)),
+  };
+}

@@ -1,0 +1,133 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { settleShell } from "./shell-helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function settledPage(options: Parameters<typeof openPage>[1]): Promise<Page> {
+  const page = await openPage(browser, options);
+  await settleShell(page.context());
+  return page;
+}
+
+const PUBLIC_LINKS = ["Start", "Über uns & Leistung", "Referenz", "Ledermuster", "Kontakt"];
+
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Hauptnavigation" });
+const currentLinks = (page: Page) => page.locator("header [aria-current='page']:visible");
+const rootOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+
+describe("navigation bar on desktop", () => {
+  it("shows the brand and the public links, marking the current page", async () => {
+    const page = await settledPage(DESKTOP);
+    await page.goto("/");
+    const header = page.locator("header.navbar");
+    expect(await header.textContent()).toContain("Meisterbetrieb");
+    expect(await header.textContent()).toContain("Autosattlerei in Köln");
+    expect(await mainNav(page).getByRole("link").allTextContents()).toEqual(PUBLIC_LINKS);
+    expect(await mainNav(page).getByRole("link", { name: "Kontakt" }).getAttribute("href")).toBe("/kontakt");
+    expect(await page.getByRole("button", { name: "Menü" }).isVisible()).toBe(false);
+    expect(await currentLinks(page).allTextContents()).toEqual(["Start"]);
+
+    await mainNav(page).getByRole("link", { name: "Ledermuster" }).click();
+    await page.waitForURL("**/ledermuster");
+    await expect.poll(() => currentLinks(page).allTextContents()).toEqual(["Ledermuster"]);
+
+    // Kontakt leads through its alias to /standort and is marked there.
+    await mainNav(page).getByRole("link", { name: "Kontakt" }).click();
+    await page.waitForURL("**/standort");
+    await expect.poll(() => currentLinks(page).allTextContents()).toEqual(["Kontakt"]);
+    await page.context().close();
+  });
+
+  it("scrolls to the top when a link is chosen", async () => {
+    const page = await settledPage(DESKTOP);
+    await page.goto("/impressum");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await mainNav(page).getByRole("link", { name: "Referenz" }).click();
+    await page.waitForURL("**/referenz");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("menu on a phone with JavaScript", () => {
+  it("opens a full-screen overlay, locks scrolling, and closes with Escape", async () => {
+    const page = await settledPage(PHONE);
+    await page.goto("/");
+    expect(await mainNav(page).isVisible()).toBe(false);
+    const toggle = page.getByRole("button", { name: "Menü", exact: true });
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await rootOverflow(page)).not.toBe("hidden");
+
+    await toggle.click();
+    const overlay = page.getByRole("dialog", { name: "Menü" });
+    await expect.poll(() => overlay.isVisible()).toBe(true);
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const box = await overlay.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: PHONE.viewport.width, height: PHONE.viewport.height });
+    expect(await overlay.evaluate((element) => getComputedStyle(element).zIndex)).toBe("2000");
+    expect(await overlay.getByRole("link").allTextContents()).toEqual(PUBLIC_LINKS);
+    expect(await rootOverflow(page)).toBe("hidden");
+    // Focus moved into the overlay.
+    expect(await overlay.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect.poll(() => overlay.isVisible()).toBe(false);
+    expect(await rootOverflow(page)).not.toBe("hidden");
+    expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("choosing a link closes it, restores scrolling and scrolls to the top; the logo toggles it", async () => {
+    const page = await settledPage(PHONE);
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const toggle = page.getByRole("button", { name: "Menü", exact: true });
+    const overlay = page.getByRole("dialog", { name: "Menü" });
+
+    await toggle.click();
+    await overlay.locator(".brand").click();
+    await expect.poll(() => overlay.isVisible()).toBe(false);
+
+    await toggle.click();
+    await expect.poll(() => overlay.isVisible()).toBe(true);
+    await overlay.getByRole("link", { name: "Über uns & Leistung" }).click();
+    await page.waitForURL("**/about");
+    await expect.poll(() => overlay.isVisible()).toBe(false);
+    expect(await rootOverflow(page)).not.toBe("hidden");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await currentLinks(page).count()).toBe(0);
+    await toggle.click();
+    await expect.poll(() => overlay.locator("[aria-current='page']").allTextContents()).toEqual(["Über uns & Leistung"]);
+    await page.context().close();
+  });
+});
+
+describe("menu on a phone without JavaScript", () => {
+  it("still opens, shows the links, locks scrolling and navigates", async () => {
+    const page = await settledPage({ ...PHONE, javaScriptEnabled: false });
+    await page.goto("/");
+    const overlay = page.getByRole("navigation", { name: "Menü" });
+    expect(await overlay.isVisible()).toBe(false);
+    await page.locator("summary").filter({ hasText: "Menü" }).click();
+    expect(await overlay.isVisible()).toBe(true);
+    expect(await overlay.getByRole("link").allTextContents()).toContain("Ledermuster");
+    expect(await rootOverflow(page)).toBe("hidden");
+    const box = await overlay.boundingBox();
+    expect(box?.width).toBe(PHONE.viewport.width);
+
+    await overlay.getByRole("link", { name: "Referenz" }).click();
+    await page.waitForURL("**/referenz");
+    expect(await overlay.isVisible()).toBe(false);
+    expect(await rootOverflow(page)).not.toBe("hidden");
+    await page.context().close();
+  });
+});
