@@ -1,6 +1,7 @@
 import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
+import { THEME_COOKIE } from "~/lib/preferences";
 import { apiCall, baseURL, openPage, STAFF } from "./browser";
 
 /** Titles no other test (or earlier run against the shared database) can have. */
@@ -64,6 +65,11 @@ export async function plantSessionCookie(page: Page, token: string) {
  */
 export async function withoutAppScripts(page: Page) {
   await page.route("**/assets/**/*.js", (route) => route.abort());
+}
+
+/** The light theme (dark is the default), chosen the way the theme switch stores it. */
+export async function chooseLightTheme(page: Page) {
+  await page.context().addCookies([{ name: THEME_COOKIE, value: "light", url: baseURL() }]);
 }
 
 /** axe-core with the WCAG 2.0–2.2 A/AA rules; evaluated via the debugger, so the page's CSP does not apply. */

@@ -9,6 +9,7 @@ import {
   staffPage,
   toasts,
   uniqueTitle,
+  chooseLightTheme,
   withoutAppScripts,
 } from "./staff-helpers";
 
@@ -48,7 +49,9 @@ async function enterDateTime(scope: Page | Locator, label: "Start Datum" | "End 
     await group.getByRole("button", { name: current > target ? "Zum vorherigen Monat" : "Zum nächsten Monat" }).click();
   }
   await group.getByRole("button", { name: new RegExp(`^(Heute, )?\\w+, ${Number(day)}\\. ${MONTHS[Number(month) - 1]} ${year}`) }).click();
-  await group.getByLabel(`Uhrzeit (${label})`).fill(time);
+  const [hour, minute] = time.split(":");
+  await group.getByLabel("Stunde").selectOption(hour);
+  await group.getByLabel("Minute").selectOption(minute);
 }
 
 async function postAlert(
@@ -110,7 +113,8 @@ describe.each(MODES)("Wichtige Informationen $name", ({ javaScriptEnabled }) => 
     expect(await dialog.getByLabel("Inhalt").inputValue()).toBe("Die Werkstatt bleibt geschlossen.");
     if (javaScriptEnabled) {
       expect(await dialog.getByRole("group", { name: "Start Datum" }).textContent()).toContain(`01.07.${NEXT} - 08:00`);
-      expect(await dialog.getByLabel("Uhrzeit (End Datum)").inputValue()).toBe("17:30");
+      const end = dialog.getByRole("group", { name: "End Datum" });
+      expect([await end.getByLabel("Stunde").inputValue(), await end.getByLabel("Minute").inputValue()]).toEqual(["17", "30"]);
     } else {
       expect(await dialog.getByLabel("Start Datum").inputValue()).toBe(`${NEXT}-07-01T08:00`);
       expect(await dialog.getByLabel("End Datum").inputValue()).toBe(`${NEXT}-07-15T17:30`);
@@ -203,7 +207,8 @@ describe("Wichtige Informationen in einer anderen Zeitzone", () => {
     const dialog = page.getByRole("dialog", { name: "Bearbeiten" });
     await dialog.waitFor();
     expect(await dialog.getByRole("group", { name: "Start Datum" }).textContent()).toContain("29.03.2026 - 01:59");
-    expect(await dialog.getByLabel("Uhrzeit (Start Datum)").inputValue()).toBe("01:59");
+    const start = dialog.getByRole("group", { name: "Start Datum" });
+    expect([await start.getByLabel("Stunde").inputValue(), await start.getByLabel("Minute").inputValue()]).toEqual(["01", "59"]);
     expect(await dialog.getByRole("group", { name: "End Datum" }).textContent()).toContain("25.10.2026 - 02:30");
     await removeAlert(title);
     await page.context().close();
@@ -241,7 +246,7 @@ describe("Wichtige Informationen: Status", () => {
 });
 
 describe("Wichtige Informationen: Barrierefreiheit", () => {
-  it("finds no axe violations on the page and in both dialogs (phone, desktop, without scripts)", async () => {
+  it("finds no axe violations on the page and in both dialogs (desktop dark, phone light, without scripts)", async () => {
     const title = uniqueTitle("Axe");
     await apiCall("alert/save", {
       token,
@@ -249,9 +254,10 @@ describe("Wichtige Informationen: Barrierefreiheit", () => {
     });
     const alert = (await storedAlert(title))!;
     try {
-      for (const [options, scripts] of [[{}, true], [PHONE, true], [{}, false]] as const) {
+      for (const [options, scripts, theme] of [[{}, true, "dark"], [PHONE, true, "light"], [{}, false, "dark"]] as const) {
         const page = await staffPage(browser, options);
         if (!scripts) await withoutAppScripts(page);
+        if (theme === "light") await chooseLightTheme(page);
         for (const search of ["", `?bearbeiten=${alert.id}`, `?loeschen=${alert.id}`]) {
           await page.goto(`/intern/notification${search}`);
           if (search) await page.getByRole("dialog").waitFor();

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, launchChromium, openPage, PHONE } from "./browser";
-import { expectNoAxeViolations, loginViaForm, MODES, staffPage, toasts, uniqueTitle, withoutAppScripts } from "./staff-helpers";
+import { expectNoAxeViolations, loginViaForm, MODES, staffPage, toasts, uniqueTitle, chooseLightTheme, withoutAppScripts } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,10 +63,11 @@ describe.each(MODES)("Öffnungszeiten $name", ({ javaScriptEnabled }) => {
 });
 
 describe("Öffnungszeiten: Barrierefreiheit", () => {
-  it("finds no axe violations (phone, desktop, without scripts)", async () => {
-    for (const [options, scripts] of [[{}, true], [PHONE, true], [{}, false]] as const) {
+  it("finds no axe violations (desktop dark, phone light, without scripts)", async () => {
+    for (const [options, scripts, theme] of [[{}, true, "dark"], [PHONE, true, "light"], [{}, false, "dark"]] as const) {
       const page = await staffPage(browser, options);
       if (!scripts) await withoutAppScripts(page);
+      if (theme === "light") await chooseLightTheme(page);
       await page.goto("/intern/opening");
       await expectNoAxeViolations(page);
       await page.context().close();
