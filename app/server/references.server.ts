@@ -8,6 +8,8 @@ import { newId, type Paging } from "~/server/validation.server";
 
 export const REFERENCE_PAGE_SIZE = 10;
 export const REFERENCE_MAX_PAGE_SIZE = 50;
+/** SPEC §9: the staff gallery list shows five images per page. */
+export const REFERENCE_ADMIN_PAGE_SIZE = 5;
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** A Worker has 128 MB of memory and buffers the whole form, so one request stays well below it. */
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
@@ -366,6 +368,19 @@ export async function uploadsFromForm(
     throw new HttpError(400, "Verkleinerte Fassungen sind nur bei einem Bild je Anfrage möglich.");
   }
   return files.map((original) => ({ original, display, thumbnail, metadata: metadataFor(original) }));
+}
+
+/**
+ * Description and categories from a plain HTML form (the staff page without JavaScript):
+ * ticked existing categories arrive as repeated `category` fields, new ones typed
+ * comma-separated in `newCategories`. The schemas above still decide what is valid.
+ */
+export function referenceFieldsFromForm(form: FormData): { description: string; category: string[] } {
+  const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+  const category = [...form.getAll("category").map(text), ...text(form.get("newCategories")).split(",")]
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  return { description: text(form.get("description")), category };
 }
 
 /** The `metadata` field of the API's multipart form: JSON text, or absent for no description and no category. */

@@ -1,0 +1,96 @@
+/**
+ * Prepares a phone photo in the browser before it is uploaded: turned upright, at most
+ * 2560 px on its long edge and re-encoded as JPEG. Re-encoding writes only pixels, so
+ * location and camera data (EXIF) are gone before the file leaves the device. The smaller
+ * renditions the public pages show are made from the same pixels.
+ */
+
+export const MAX_EDGE = 2560;
+/** The gallery's large view and the slideshow. */
+export const DISPLAY_EDGE = 1280;
+/** List tiles and previews. */
+export const THUMBNAIL_EDGE = 480;
+const JPEG_QUALITY = 0.85;
+
+export interface PreparedImage {
+  original: File;
+  /** Missing when the photo is already no larger than the rendition, or was sent as it is. */
+  display?: File;
+  thumbnail?: File;
+}
+
+export async function prepareImage(file: File): Promise<PreparedImage> {
+  // Animated GIFs would lose their animation; the server removes their metadata.
+  if (await isGif(file)) return { original: file };
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    // Not decodable here (not an image, or a format this browser lacks): the server
+    // checks the bytes and answers with a message the staff member can act on.
+    return { original: file };
+  }
+  try {
+    const base = file.name.replace(/\.[^.]*$/, "") || "bild";
+    const original = drawScaled(bitmap, MAX_EDGE);
+    const display = longEdge(original) > DISPLAY_EDGE ? drawScaled(original, DISPLAY_EDGE) : undefined;
+    const thumbnailSource = display ?? original;
+    const thumbnail = longEdge(thumbnailSource) > THUMBNAIL_EDGE ? drawScaled(thumbnailSource, THUMBNAIL_EDGE) : undefined;
+    const [originalFile, displayFile, thumbnailFile] = await Promise.all([
+      toJpeg(original, `${base}.jpg`),
+      display && toJpeg(display, `${base}-display.jpg`),
+      thumbnail && toJpeg(thumbnail, `${base}-thumb.jpg`),
+    ]);
+    return { original: originalFile, display: displayFile, thumbnail: thumbnailFile };
+  } finally {
+    bitmap.close();
+  }
+}
+
+type Canvas = OffscreenCanvas | HTMLCanvasElement;
+type Source = ImageBitmap | Canvas;
+
+async function isGif(file: File): Promise<boolean> {
+  const header = new Uint8Array(await file.slice(0, 6).arrayBuffer());
+  return String.fromCharCode(...header).startsWith("GIF8");
+}
+
+const longEdge = (source: Source) => Math.max(source.width, source.height);
+
+function createCanvas(width: number, height: number): Canvas {
+  if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(width, height);
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+/**
+ * Each step halves at most a few times (2560 → 1280 → 480), which keeps the smaller
+ * renditions sharp without the cost of scaling the full photo again.
+ */
+function drawScaled(source: Source, maxEdge: number): Canvas {
+  const scale = Math.min(1, maxEdge / longEdge(source));
+  const width = Math.max(1, Math.round(source.width * scale));
+  const height = Math.max(1, Math.round(source.height * scale));
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
+  if (!context) throw new Error("Canvas 2D ist nicht verfügbar.");
+  // JPEG has no transparency; transparent areas of a PNG become white instead of black.
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, width, height);
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(source, 0, 0, width, height);
+  return canvas;
+}
+
+async function toJpeg(canvas: Canvas, name: string): Promise<File> {
+  const blob =
+    "convertToBlob" in canvas
+      ? await canvas.convertToBlob({ type: "image/jpeg", quality: JPEG_QUALITY })
+      : await new Promise<Blob>((resolve, reject) =>
+          canvas.toBlob((result) => (result ? resolve(result) : reject(new Error("JPEG-Kodierung fehlgeschlagen."))), "image/jpeg", JPEG_QUALITY),
+        );
+  return new File([blob], name, { type: "image/jpeg" });
+}

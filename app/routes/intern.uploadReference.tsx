@@ -1,0 +1,162 @@
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PAGE_PARAM, ZOOM_PARAM } from "~/components/upload/list-href";
+import { PlainUploadForm } from "~/components/upload/plain-upload-form";
+import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
+import { ReferenceList } from "~/components/upload/reference-list";
+import { ReferenceUploader } from "~/components/upload/reference-uploader";
+import { DELETE_PARAM, EDIT_PARAM, failureFor, useFailureToast } from "~/lib/admin-client";
+import { SITE } from "~/lib/site-config";
+import { useHydrated } from "~/lib/use-hydrated";
+import { HttpError } from "~/server/api/http.server";
+import {
+  deleteReference,
+  getReference,
+  listCategories,
+  listReferences,
+  REFERENCE_ADMIN_PAGE_SIZE,
+  readUploadForm,
+  referenceFieldsFromForm,
+  referenceUpdate,
+  saveReferences,
+  updateReference,
+  uploadsFromForm,
+} from "~/server/references.server";
+import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
+import { failedWrite, formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { validate } from "~/server/validation.server";
+import uploadStyles from "~/styles/upload.css?url";
+
+export const meta: MetaFunction = () => [{ title: `Bilder hochladen – ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
+
+/** `?seite=N` (1-based); anything that is not a positive whole number means the first page. */
+function requestedPage(url: URL): number {
+  const page = Number(url.searchParams.get(PAGE_PARAM));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaffForPage(request, context);
+  const url = new URL(request.url);
+  const page = requestedPage(url);
+  const [{ reference: references, total }, categories] = await Promise.all([
+    listReferences(context.db, { startAt: (page - 1) * REFERENCE_ADMIN_PAGE_SIZE, limit: REFERENCE_ADMIN_PAGE_SIZE }),
+    listCategories(context.db),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / REFERENCE_ADMIN_PAGE_SIZE));
+  // After deleting the last image of the last page, that page no longer exists.
+  if (page > pageCount) throw redirect(listHref(pageCount));
+
+  // One dialog at a time: the first of ?bild=, ?bearbeiten=, ?loeschen= in the URL.
+  const param = LIST_DIALOG_PARAMS.find((name) => url.searchParams.has(name));
+  const id = param ? url.searchParams.get(param)! : null;
+  const reference = id ? (references.find((candidate) => candidate.id === id) ?? (await getReference(context.db, id))) : null;
+  if (id && !reference) {
+    throw await redirectWithToast(request, listHref(page), { type: "error", body: "Dieses Bild gibt es nicht (mehr)." });
+  }
+  const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
+  return {
+    references,
+    total,
+    page,
+    pageCount,
+    categories,
+    zooming: dialogFor(ZOOM_PARAM),
+    editing: dialogFor(EDIT_PARAM),
+    deleting: dialogFor(DELETE_PARAM),
+  };
+}
+
+/**
+ * Upload (the form without JavaScript), edit and delete. The uploader with JavaScript
+ * sends its images to /intern/uploadReference/bild and only reports here when all are
+ * stored (`uploaded`), so the page shows the same toast and the list's first page.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaffForAction(request, context);
+  const page = requestedPage(new URL(request.url));
+  const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
+  let form: FormData;
+  try {
+    form = multipart ? await readUploadForm(request) : await request.formData();
+  } catch (error) {
+    // Too large or unreadable: the module's status and message, nothing stored.
+    const message = error instanceof HttpError ? error.message : "Das Formular konnte nicht gelesen werden.";
+    const status = error instanceof HttpError ? error.status : 400;
+    return invalidForm({ intent: "upload", values: {} }, { message, fieldErrors: { images: message } }, status);
+  }
+  const values = formFields(form);
+  const { intent = "", id } = values;
+
+  switch (intent) {
+    case "upload": {
+      try {
+        const uploads = await uploadsFromForm(form, referenceFieldsFromForm(form));
+        await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return invalidForm({ intent, values }, { message: error.message, fieldErrors: { images: error.message } }, error.status);
+      }
+      return succeeded(request, listHref(1));
+    }
+    case "uploaded":
+      return succeeded(request, listHref(1));
+    case "update": {
+      const input = validate(referenceUpdate, referenceFieldsFromForm(form));
+      if (!input.ok) return invalidForm({ intent, id, values }, input);
+      try {
+        await updateReference(context.db, id ?? "", input.value);
+      } catch (error) {
+        return failedWrite(request, error, listHref(page));
+      }
+      return succeeded(request, listHref(page));
+    }
+    case "delete": {
+      try {
+        await deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? "");
+      } catch (error) {
+        return failedWrite(request, error, listHref(page));
+      }
+      return succeeded(request, listHref(page));
+    }
+    default:
+      return unknownIntent(intent, values);
+  }
+}
+
+export default function UploadReferencePage() {
+  const { references, total, page, pageCount, categories, zooming, editing, deleting } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  useFailureToast(actionData);
+
+  return (
+    <div className="admin-page">
+      <h1>Bilder hochladen</h1>
+      <section aria-label="Neue Bilder">
+        {hydrated ? (
+          <ReferenceUploader categories={categories} />
+        ) : (
+          <PlainUploadForm categories={categories} failure={failureFor(actionData, "upload")} />
+        )}
+      </section>
+      <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
+      <ZoomDialog reference={zooming} />
+      <EditReferenceDialog
+        reference={editing}
+        categories={categories}
+        failure={editing ? failureFor(actionData, "update", editing.id) : undefined}
+      />
+      <DeleteReferenceDialog reference={deleting} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { HttpError, jsonError } from "~/server/api/http.server";
+import { metadataFromField, readUploadForm, saveReferences, uploadsFromForm } from "~/server/references.server";
+import { requireStaffForAction } from "~/server/session.server";
+
+/**
+ * POST /intern/uploadReference/bild — the staff uploader's per-image endpoint.
+ *
+ * With JavaScript the page sends each photo in its own request (original, `display` and
+ * `thumbnail` renditions, `metadata` JSON) by XMLHttpRequest, so it can show upload
+ * progress per file and retry one file alone. A resource route answers plain JSON
+ * (`{ reference }` or `{ error }` with the module's status), which the route action of
+ * the page could not do without Remix's own data encoding. Authentication is the page's
+ * session cookie; without a valid one the request is redirected to the login page and
+ * nothing is stored. The form without JavaScript posts to the page's own action instead.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaffForAction(request, context);
+  try {
+    const form = await readUploadForm(request);
+    const uploads = await uploadsFromForm(form, metadataFromField(form.get("metadata")) as never);
+    const reference = await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
+    return Response.json({ reference }, { status: 201 });
+  } catch (error) {
+    if (error instanceof HttpError) return jsonError(error.status, error.message, error.headers);
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, openPage } from "./browser";
+import { EXIF_GPS_TAG, inspectJpeg, withGpsExif } from "./fixtures/exif";
+import { drawnImage } from "./fixtures/images";
+import { storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
+import { expectNoAxeViolations, staffPage, toasts } from "./staff-helpers";
+
+let browser: Browser;
+let helper: Page;
+beforeAll(async () => {
+  browser = await launchChromium();
+  // Pictures are drawn by a page with JavaScript; the page under test has none.
+  helper = await openPage(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openUploadPage() {
+  const page = await staffPage(browser, { javaScriptEnabled: false });
+  await page.goto(UPLOAD_PAGE);
+  return page;
+}
+
+/**
+ * axe needs JavaScript to run, so it checks the same page in a browser that runs scripts
+ * but never receives the site's own: what it sees is the server-rendered page.
+ */
+async function expectNoViolationsWithoutScripts(url: string) {
+  const page = await staffPage(browser);
+  await page.route("**/*.js", (route) => route.abort());
+  await page.goto(url);
+  await expectNoAxeViolations(page);
+  await page.context().close();
+}
+
+const uploadForm = (page: Page) => page.locator("form", { has: page.getByRole("button", { name: "Hochladen" }) });
+const listItem = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
+
+describe("reference images without JavaScript", () => {
+  it("uploads with the plain form, then edits and deletes with confirmation", async () => {
+    const page = await openUploadPage();
+    const jpeg = withGpsExif(await drawnImage(helper, { width: 400, height: 300, type: "image/jpeg" }), { orientation: 6 });
+    const png = await drawnImage(helper, { width: 200, height: 100, type: "image/png" });
+    const description = unique("Cabrioverdeck");
+    const [newA, newB] = [unique("Verdeck"), unique("Cabrio")];
+    const names = [`${unique("verdeck")}.jpg`, `${unique("heck")}.png`];
+
+    const form = uploadForm(page);
+    await form.getByLabel("Bilder auswählen").setInputFiles([
+      { name: names[0], mimeType: "image/jpeg", buffer: jpeg },
+      { name: names[1], mimeType: "image/png", buffer: png },
+    ]);
+    await form.getByLabel("Beschreibung").fill(description);
+    await form.getByLabel("Neue Kategorien").fill(`${newA}, ${newB}, `);
+    await form.getByRole("button", { name: "Hochladen" }).click();
+    await page.waitForURL((url) => url.pathname === UPLOAD_PAGE);
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
+
+    const mine = (await storedReferences()).reference.filter((reference) => reference.description === description);
+    expect(mine.map((reference) => reference.filename).sort()).toEqual([...names].sort());
+    for (const reference of mine) expect(reference.category.sort()).toEqual([newA, newB].sort());
+    await expect(listItem(page, description).count()).resolves.toBe(2);
+    await expectNoViolationsWithoutScripts(page.url());
+
+    // The server removed the location and kept only the orientation the photo needs.
+    const photo = mine.find((reference) => reference.filename === names[0])!;
+    const stored = inspectJpeg(await storedBytes(photo.url));
+    expect(stored.containsGpsMarker).toBe(false);
+    expect(stored.exifTags).toEqual([0x0112]);
+    expect(stored.exifTags).not.toContain(EXIF_GPS_TAG);
+    expect(stored.orientation).toBe(6);
+
+    // Edit: a description of spaces is refused by the server with a German message.
+    const card = listItem(page, description).first();
+    const editLink = card.getByRole("link", { name: /^Bearbeiten: / });
+    await editLink.click();
+    const editor = page.getByRole("dialog", { name: "Bild bearbeiten" });
+    await editor.waitFor();
+    await expectNoViolationsWithoutScripts(page.url());
+    await editor.getByLabel("Beschreibung").fill("   ");
+    await editor.getByRole("button", { name: "Bestätigen" }).click();
+    await editor.getByText("Beschreibung darf nicht leer sein.").waitFor();
+
+    const edited = unique("Verdeck erneuert");
+    const added = unique("Stoffverdeck");
+    await editor.getByLabel("Beschreibung").fill(edited);
+    await editor.getByLabel(newA, { exact: true }).uncheck();
+    await expect(editor.getByLabel(newB, { exact: true }).isChecked()).resolves.toBe(true);
+    await editor.getByLabel("Neue Kategorien").fill(added);
+    await editor.getByRole("button", { name: "Bestätigen" }).click();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+    const editedCard = listItem(page, edited);
+    await expect(editedCard.getByRole("list", { name: "Kategorien" }).getByRole("listitem").allInnerTexts()).resolves.toEqual(
+      [added, newB].sort((a, b) => a.localeCompare(b, "de")),
+    );
+
+    // Zoom by link
+    await editedCard.getByRole("link", { name: `Bild vergrößern: ${edited}` }).click();
+    const zoom = page.getByRole("dialog", { name: "Bildansicht" });
+    await zoom.getByRole("img", { name: edited }).waitFor();
+    await zoom.getByRole("link", { name: "Schließen" }).click();
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+
+    // Delete, first changing our mind
+    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Löschbestätigung" });
+    await confirm.getByText("Bist du sicher, dass du dieses Bild löschen möchtest?").waitFor();
+    await expectNoViolationsWithoutScripts(page.url());
+    await confirm.getByRole("link", { name: "Abbrechen" }).click();
+    await expect(editedCard.count()).resolves.toBe(1);
+    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
+    await confirm.getByRole("button", { name: "Löschen" }).click();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
+    await expect(editedCard.count()).resolves.toBe(0);
+    await expect(listItem(page, description).count()).resolves.toBe(1);
+    expect((await storedReferences()).reference.filter((reference) => reference.description === edited)).toEqual([]);
+  });
+
+  it("answers a file that is no image with 415 and a German message", async () => {
+    const page = await openUploadPage();
+    const before = (await storedReferences()).total;
+    const form = uploadForm(page);
+    await form.getByLabel("Bilder auswählen").setInputFiles([
+      { name: "rechnung.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 keine Fotodaten") },
+    ]);
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await form.getByRole("button", { name: "Hochladen" }).click();
+    expect((await answer).status()).toBe(415);
+    // The message stands at the file field, which is marked invalid and described by it.
+    const message = "„rechnung.jpg“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).";
+    const files = uploadForm(page).getByLabel("Bilder auswählen");
+    await expect(files.getAttribute("aria-invalid")).resolves.toBe("true");
+    const describedBy = (await files.getAttribute("aria-describedby")) ?? "";
+    await expect(page.locator(`[id="${describedBy}"]`).innerText()).resolves.toBe(message);
+    expect((await storedReferences()).total).toBe(before);
+  });
+
+  it("pages through the list by links, five images a page", async () => {
+    const page = await openUploadPage();
+    const png = await drawnImage(helper, { width: 60, height: 40, type: "image/png" });
+    const description = unique("Seitenweise");
+    await uploadForm(page)
+      .getByLabel("Bilder auswählen")
+      .setInputFiles(Array.from({ length: 6 }, (_, index) => ({ name: `seite-${index}.png`, mimeType: "image/png", buffer: png })));
+    await uploadForm(page).getByLabel("Beschreibung").fill(description);
+    await uploadForm(page).getByRole("button", { name: "Hochladen" }).click();
+    await toasts(page).getByText("Aktion Erfolgreich").waitFor();
+
+    const { total } = await storedReferences();
+    const pages = Math.ceil(total / 5);
+    const list = page.locator("section", { has: page.getByRole("heading", { name: "Liste der hochgeladenen Bilder" }) });
+    // Newest first: five of the six on the first page, the sixth on the second.
+    await expect(listItem(page, description).count()).resolves.toBe(5);
+    await expect(list.getByRole("list").first().locator(":scope > li").count()).resolves.toBe(5);
+    const pager = page.getByRole("navigation", { name: "Seiten der Bilderliste" });
+    await expect(pager.getByRole("link", { name: "Seite 1" }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(pager.getByRole("link", { name: `Seite ${pages}` }).count()).resolves.toBe(1);
+    await pager.getByRole("link", { name: "Weiter" }).click();
+    await page.waitForURL((url) => url.searchParams.get("seite") === "2");
+    await expect(listItem(page, description).count()).resolves.toBe(1);
+    await expect(page.getByText(`Seite 2 von ${pages}`).count()).resolves.toBe(1);
+    await pager.getByRole("link", { name: "Zurück" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("seite"));
+  });
+});
