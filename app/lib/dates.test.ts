@@ -25,7 +25,7 @@ describe("workshop time (Europe/Berlin)", () => {
   });
 
   it("refuses values that are not a wall-clock time", () => {
-    for (const value of ["", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "morgen", "2026-01-01"]) {
+    for (const value of ["", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "2026-01-01T10:00:75", "morgen", "2026-01-01"]) {
       expect(fromLocalInputValue(value)).toBeNull();
     }
   });

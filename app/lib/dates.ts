@@ -34,7 +34,9 @@ export function fromLocalInputValue(value: string): Date | null {
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
   const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(wallClock);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    return null;
+  }
 
   const HOURS_12 = 12 * 60 * 60 * 1000;
   const offsetBefore = workshopOffset(wallClock - HOURS_12);

@@ -13,6 +13,7 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/auth.server";
+import { SESSION_COOKIE } from "~/server/session.server";
 import pageStyles from "~/styles/pages.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
@@ -24,20 +25,12 @@ export const meta: MetaFunction = () =>
     path: "/impressum",
   });
 
-/**
- * FILL IN: the professional title exactly as in the owner's master craftsman certificate
- * (Meisterbrief) and the state that awarded it.
- */
-const PROFESSION = {
-  title: "Sattlermeister (Fahrzeugsattler) und Raumausstatter",
-  awardedIn: "Bundesrepublik Deutschland",
-};
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The privacy text states the staff session limits the code enforces, so the two cannot drift apart. */
+/** The privacy text states the staff session cookie and limits the code enforces, so the two cannot drift apart. */
 export function loader() {
   return {
+    sessionCookie: SESSION_COOKIE,
     sessionDays: SESSION_ABSOLUTE_MS / DAY_MS,
     idleDays: SESSION_IDLE_MS / DAY_MS,
     throttleMinutes: THROTTLE_WINDOW_MS / 60_000,
@@ -59,7 +52,7 @@ function Contact() {
 }
 
 export default function Impressum() {
-  const { sessionDays, idleDays, throttleMinutes } = useLoaderData<typeof loader>();
+  const { sessionCookie, sessionDays, idleDays, throttleMinutes } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <PageHeader title="Impressum & Datenschutz" />
@@ -97,7 +90,7 @@ export default function Impressum() {
           <p>
             Eingetragen in die Handwerksrolle der {SITE.chamber}
             <br />
-            Berufsbezeichnung: {PROFESSION.title}, verliehen in der {PROFESSION.awardedIn}
+            Berufsbezeichnung: {SITE.profession.title}, verliehen in der {SITE.profession.awardedIn}
             <br />
             Berufsrechtliche Regelung: Gesetz zur Ordnung des Handwerks (Handwerksordnung), einsehbar unter{" "}
             <a href="https://www.gesetze-im-internet.de/hwo/" rel="noopener">
@@ -207,7 +200,7 @@ export default function Impressum() {
                 </tr>
                 <tr>
                   <td>
-                    <code>sitzung</code>
+                    <code>{sessionCookie}</code>
                   </td>
                   <td>Anmeldung unserer Mitarbeiter im internen Bereich; wird nur nach einer Anmeldung gesetzt.</td>
                   <td>bis zur Abmeldung, höchstens {days(sessionDays)}</td>
@@ -258,7 +251,7 @@ export default function Impressum() {
           <h3>7. Interner Bereich für Mitarbeiter</h3>
           <p>
             Der interne Bereich ist nur für unsere Mitarbeiter bestimmt. Bei der Anmeldung wird das Cookie{" "}
-            <code>sitzung</code> gesetzt, das die Anmeldung bestätigt; es wird bei der Abmeldung gelöscht und verliert
+            <code>{sessionCookie}</code> gesetzt, das die Anmeldung bestätigt; es wird bei der Abmeldung gelöscht und verliert
             spätestens nach {days(sessionDays)} (nach {days(idleDays)} ohne Nutzung früher) seine Gültigkeit.
             Fehlgeschlagene Anmeldeversuche speichern wir mit Benutzername, IP-Adresse und Zeitpunkt für{" "}
             {throttleMinutes} Minuten, um das Erraten von Passwörtern zu verhindern (Art. 6 Abs. 1 lit. f DSGVO).
