@@ -27,12 +27,12 @@ import { type ConsentView, ShellProvider } from "~/components/shell/shell-state"
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
 import type { OpeningHours } from "~/lib/opening-hours";
-import { CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
+import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { jsonForScript, localBusinessJsonLd, SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { listActiveAlerts } from "~/server/alerts.server";
 import { getOpeningHours } from "~/server/opening-hours.server";
-import { alertListKey, type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
+import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
 import { readToast } from "~/server/toast.server";
 import globalStyles from "~/styles/global.css?url";
 
@@ -90,13 +90,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const consentParam = url.searchParams.get(CONSENT_SETTINGS_PARAM);
   const consentView: ConsentView =
     consentParam === "individuell" ? "individuell" : consentParam !== null || !preferences.consent ? "erste" : "geschlossen";
+  const shell = { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView };
 
   if (isInternalPath(url.pathname)) {
     // SPEC §8: toasts belong to the staff area only.
     const { toast, headers: toastHeaders } = await readToast(request);
     new Headers(toastHeaders).forEach((value, name) => headers.append(name, value));
     return data(
-      { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours: null, alerts: null, toast },
+      { ...shell, openingHours: null, alerts: null, toast, structuredData: null },
       { headers },
     );
   }
@@ -105,8 +106,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     showsFooter(url.pathname) ? footerOpeningHours(context) : null,
     popupAlerts(context, request, preferences, consentView !== "geschlossen", headers),
   ]);
+  // Serialized here so the builder stays out of the browser bundle.
+  const structuredData = jsonForScript(localBusinessJsonLd(openingHours));
   return data(
-    { theme: preferences.theme, consent: preferences.consent, external: preferences.external, consentView, openingHours, alerts, toast: null },
+    { ...shell, openingHours, alerts, toast: null, structuredData },
     { headers },
   );
 }
@@ -127,13 +130,13 @@ const storedThemeScript = `try{var t=localStorage.getItem("${THEME_STORAGE_KEY}"
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const shell = useRouteLoaderData<typeof loader>("root");
+  const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? DEFAULT_THEME;
   return (
-    <html lang="de" data-theme={shell?.theme ?? DEFAULT_THEME}>
+    <html lang="de" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1a1412" />
+        <meta name="theme-color" content={theme === "light" ? "#fffdf9" : "#1a1412"} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storedThemeScript }} />
         <Meta />
         <Links />
@@ -165,13 +168,9 @@ export default function App() {
       </main>
       {showsFooter(pathname) ? <Footer openingHours={shell.openingHours} theme={shell.theme} /> : null}
       {internal ? <Toaster toast={shell.toast} /> : <AlertPopup alerts={shell.alerts} />}
-      {internal ? null : (
-        <script
-          type="application/ld+json"
-          nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: jsonForScript(localBusinessJsonLd(shell.openingHours)) }}
-        />
-      )}
+      {shell.structuredData ? (
+        <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.structuredData }} />
+      ) : null}
     </ShellProvider>
   );
 }

@@ -29,7 +29,7 @@ function paeth(left: number, up: number, upLeft: number): number {
 }
 
 /** Encodes an 8-bit RGB PNG. Every row uses the Paeth filter, which suits smooth shading well. */
-export function encodePng({ width, height, pixels }: Raster): Uint8Array {
+export function encodePng({ width, height, pixels }: Raster): Uint8Array<ArrayBuffer> {
   const stride = width * 3;
   const filtered = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) {

@@ -1,4 +1,4 @@
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { formatInTimeZone } from "date-fns-tz";
 import { de } from "date-fns/locale/de";
 
 /** The workshop's zone: staff enter and visitors read every date in it, wherever server or browser are. */
@@ -25,10 +25,46 @@ const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 /**
  * Reads a `datetime-local` value as workshop time. During the autumn change the
  * ambiguous hour resolves to its first (summer-time) occurrence; a time skipped in
- * spring moves forward by the gap, as clocks do.
+ * spring moves forward by the gap, as clocks do. (date-fns-tz's fromZonedTime gets
+ * both wrong when the runtime's own zone is UTC, as on Workers.)
  */
 export function fromLocalInputValue(value: string): Date | null {
-  if (!LOCAL_INPUT.test(value)) return null;
-  const instant = fromZonedTime(value, WORKSHOP_TIME_ZONE);
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  const match = LOCAL_INPUT.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(wallClock);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    return null;
+  }
+
+  const HOURS_12 = 12 * 60 * 60 * 1000;
+  const offsetBefore = workshopOffset(wallClock - HOURS_12);
+  const offsetAfter = workshopOffset(wallClock + HOURS_12);
+  const matching = [offsetBefore, offsetAfter]
+    .map((offset) => wallClock - offset)
+    .filter((instant) => wallClock - workshopOffset(instant) === instant)
+    .sort((a, b) => a - b);
+  // No match: the wall-clock time fell into the spring gap; the offset before it moves it forward.
+  return new Date(matching[0] ?? wallClock - offsetBefore);
+}
+
+const workshopClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: WORKSHOP_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** Milliseconds the workshop's clock is ahead of UTC at an instant. */
+function workshopOffset(instant: number): number {
+  const parts = Object.fromEntries(
+    workshopClock.formatToParts(new Date(instant)).map(({ type, value }) => [type, Number(value)]),
+  );
+  const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return wallClock - Math.floor(instant / 1000) * 1000;
 }

@@ -1,7 +1,7 @@
 /**
  * Names and lifetimes of the visitor preferences (SPEC §3), shared by the server, which
  * reads them to render the right page without JavaScript, and the browser, which
- * writes the same cookies with js-cookie when JavaScript runs.
+ * writes the same cookies when JavaScript runs.
  */
 export const THEME_COOKIE = "theme";
 export const CONSENT_COOKIE = "cookieConsent";

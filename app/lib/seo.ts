@@ -3,7 +3,7 @@ import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
 
 export const SITE_TITLE = "Autosattlerei Köln";
-export const OG_IMAGE_PATH = "/og-image.png";
+export const OG_IMAGE_PATH = "/og-image.jpg";
 
 export const absoluteUrl = (path: string) => new URL(path, SITE.origin).href;
 
@@ -36,6 +36,9 @@ export function pageMeta({
     { property: "og:locale", content: "de_DE" },
     { property: "og:site_name", content: `${SITE.name} – ${SITE.subtitle}` },
     { property: "og:image", content: absoluteUrl(OG_IMAGE_PATH) },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${SITE.title} – ${SITE.subtitle}` },
     { name: "twitter:card", content: "summary_large_image" },
     ...(noIndex ? [{ name: "robots", content: "noindex" }] : []),
   ];

@@ -27,6 +27,11 @@ export const SITE = {
   /** FILL IN: Umsatzsteuer-ID and chamber details for the Impressum. */
   vatId: "DE000000000",
   chamber: "Handwerkskammer zu Köln",
+  /** FILL IN: the professional title exactly as in the master craftsman certificate, and where it was awarded. */
+  profession: {
+    title: "Sattlermeister (Fahrzeugsattler) und Raumausstatter",
+    awardedIn: "Bundesrepublik Deutschland",
+  },
   social: {
     /** FILL IN */
     label: "Instagram",

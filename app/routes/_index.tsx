@@ -7,7 +7,7 @@ import { NEWS_FEED_PAGE_SIZE, NewsFeed } from "~/components/home/news-feed";
 import { ServiceCards } from "~/components/home/service-cards";
 import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
-import { pageMeta } from "~/components/pages/page-meta";
+import { pageMeta } from "~/lib/seo";
 import { formatNewsDate } from "~/lib/dates";
 import { listNews } from "~/server/news.server";
 import { listReferences } from "~/server/references.server";

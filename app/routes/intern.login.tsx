@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field } from "~/components/admin/field";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
+import { Logo } from "~/components/shell/logo";
 import { showToast } from "~/components/toaster";
 import { SITE } from "~/lib/site-config";
 import { HttpError } from "~/server/api/http.server";
@@ -90,6 +91,7 @@ export default function LoginPage() {
     <div className="login-page">
       <div className="login-card">
         <header className="login-header">
+          <Logo size={64} />
           <p className="login-header__brand">{SITE.title}</p>
           <p className="login-header__subtitle">{SITE.subtitle}</p>
         </header>

@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
 import {
-  alertListKey,
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
   type CookieConsent,
@@ -18,7 +17,7 @@ import {
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
- * These cookies are written by the browser too (js-cookie), so they are plain,
+ * These cookies are written by the browser too (browser-cookie.ts), so they are plain,
  * URL-encoded values rather than Remix's signed base64 cookies, and not HttpOnly.
  */
 function readCookies(request: Request): Map<string, string> {
@@ -87,8 +86,6 @@ export function externalCookie(request: Request, external: boolean): string {
 export function seenAlertsCookie(request: Request, key: string): string {
   return serializeCookie(request, VISITED_COOKIE, key, undefined);
 }
-
-export { alertListKey };
 
 /**
  * Where a preference form returns to: a path on this site only, never another host,

@@ -5,8 +5,10 @@ import { SESSION_ABSOLUTE_MS, type StaffUser, userForToken } from "~/server/auth
  * The staff pages carry the same session token as the API's `token` header, in an
  * HttpOnly cookie so page scripts never see it. Secure is set whenever the site runs on https.
  */
+export const SESSION_COOKIE = "sitzung";
+
 function sessionCookie(request: Request) {
-  return createCookie("sitzung", {
+  return createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

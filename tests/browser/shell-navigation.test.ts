@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
 import { settleShell } from "./shell-helpers";
+import { staffPage } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -128,6 +129,45 @@ describe("menu on a phone without JavaScript", () => {
     await page.waitForURL("**/referenz");
     expect(await overlay.isVisible()).toBe(false);
     expect(await rootOverflow(page)).not.toBe("hidden");
+    await page.context().close();
+  });
+});
+
+describe("staff area", () => {
+  it("the login page has neither navigation bar nor footer nor consent dialog", async () => {
+    const page = await openPage(browser, { ...DESKTOP, javaScriptEnabled: false });
+    const response = await page.goto("/intern/login");
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("header.navbar").count()).toBe(0);
+    expect(await page.locator("footer").count()).toBe(0);
+    expect(await page.getByRole("dialog", { name: "Datenschutz-Präferenz" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const)("staff pages show the internal links and Abmelden, without footer (%s)", async (_name, device) => {
+    const page = await staffPage(browser, device);
+    await page.goto("/intern/notification");
+    expect(await page.locator("footer").count()).toBe(0);
+    expect(await page.getByRole("dialog", { name: "Datenschutz-Präferenz" }).count()).toBe(0);
+    let links = page.getByRole("navigation", { name: "Interne Navigation" });
+    if (device === PHONE) {
+      await page.getByRole("button", { name: "Menü", exact: true }).click();
+      links = page.getByRole("dialog", { name: "Menü" });
+    }
+    expect(await links.getByRole("link").allTextContents()).toEqual([
+      "Neuigkeiten",
+      "Öffnungszeiten",
+      "Informationen",
+      "Bilder",
+      "Hauptseite",
+    ]);
+    expect(await links.locator("[aria-current='page']").allTextContents()).toEqual(["Informationen"]);
+    const logout = links.getByRole("button", { name: "Abmelden" });
+    expect(await logout.isVisible()).toBe(true);
+    expect(await logout.evaluate((button: HTMLButtonElement) => button.form?.getAttribute("action"))).toBe("/intern/logout");
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
+import { THEME_COOKIE } from "~/lib/preferences";
 import { apiCall, baseURL, openPage, STAFF } from "./browser";
 
 /** Titles no other test (or earlier run against the shared database) can have. */
@@ -55,6 +56,20 @@ export function sessionCookieValue(token: string): string {
 
 export async function plantSessionCookie(page: Page, token: string) {
   await page.context().addCookies([{ name: "sitzung", value: sessionCookieValue(token), url: baseURL() }]);
+}
+
+/**
+ * The page exactly as a browser without JavaScript gets it, but with scripting left on
+ * for axe-core (whose timers do not run in a context with JavaScript disabled): the
+ * app's own scripts are simply not loaded.
+ */
+export async function withoutAppScripts(page: Page) {
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+}
+
+/** The light theme (dark is the default), chosen the way the theme switch stores it. */
+export async function chooseLightTheme(page: Page) {
+  await page.context().addCookies([{ name: THEME_COOKIE, value: "light", url: baseURL() }]);
 }
 
 /** axe-core with the WCAG 2.0–2.2 A/AA rules; evaluated via the debugger, so the page's CSP does not apply. */

@@ -11,6 +11,8 @@ import {
   staffPage,
   toasts,
   uniqueTitle,
+  chooseLightTheme,
+  withoutAppScripts,
 } from "./staff-helpers";
 
 let browser: Browser;
@@ -154,9 +156,11 @@ describe("Zugang ohne Sitzung", () => {
 });
 
 describe("Barrierefreiheit", () => {
-  it("finds no axe violations on the login page (phone and desktop)", async () => {
-    for (const options of [{}, PHONE]) {
+  it("finds no axe violations on the login page (desktop dark, phone light, without scripts)", async () => {
+    for (const [options, scripts, theme] of [[{}, true, "dark"], [PHONE, true, "light"], [{}, false, "dark"]] as const) {
       const page = await openPage(browser, options);
+      if (!scripts) await withoutAppScripts(page);
+      if (theme === "light") await chooseLightTheme(page);
       await page.goto("/intern/login?abgelaufen=1");
       await expectNoAxeViolations(page);
       await page.context().close();

@@ -29,11 +29,15 @@ function describe(value: string): string | null {
   return instant ? formatDateTime(instant) : null;
 }
 
+const HOURS = Array.from({ length: 24 }, (_, hour) => pad(hour));
+const MINUTES = Array.from({ length: 60 }, (_, minute) => pad(minute));
+
 /**
  * Date and time in Europe/Berlin wall-clock time, submitted as one "yyyy-MM-ddTHH:mm"
  * field that the server reads with `fromLocalInputValue`. Without JavaScript it is a
- * plain datetime-local input; once hydrated an inline German calendar and a time
- * field on a one-minute grid replace it, applying every change at once.
+ * plain datetime-local input; once hydrated an inline German calendar with hour and
+ * minute choices (24 hours, one-minute grid, whatever the browser's language) replaces
+ * it, applying every change at once.
  */
 export function DateTimeField({
   name,
@@ -81,15 +85,21 @@ function DateTimePicker({
   const id = useId();
   const initial = splitWallClock(defaultValue);
   const [day, setDay] = useState(initial.day);
-  const [time, setTime] = useState(initial.time);
+  const [hour, setHour] = useState(initial.time.slice(0, 2));
+  const [minute, setMinute] = useState(initial.time.slice(3, 5));
   const [month, setMonth] = useState<Date | undefined>(() => dayToDate(initial.day));
-  const value = day && time ? `${day}T${time}` : "";
+  const value = day && hour && minute ? `${day}T${hour}:${minute}` : "";
   const shown = value ? describe(value) : null;
   const selected = dayToDate(day);
 
   const valueId = `${id}-wert`;
   const errorId = `${id}-fehler`;
-  const timeId = `${id}-uhrzeit`;
+  const hourId = `${id}-stunde`;
+  const minuteId = `${id}-minute`;
+  const invalid = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  };
 
   return (
     <fieldset
@@ -114,20 +124,31 @@ function DateTimePicker({
         }}
       />
       <div className="admin-datetime__time">
-        <label htmlFor={timeId} className="admin-field__label">
-          Uhrzeit ({label})
-        </label>
-        <input
-          id={timeId}
-          type="time"
-          step={60}
-          required
-          className="admin-field__input"
-          value={time}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => setTime(event.target.value.slice(0, 5))}
-        />
+        <div className="admin-field">
+          <label htmlFor={hourId} className="admin-field__label">
+            Stunde
+          </label>
+          <select id={hourId} required value={hour} onChange={(event) => setHour(event.target.value)} {...invalid}>
+            <option value="">--</option>
+            {HOURS.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </select>
+        </div>
+        <span aria-hidden="true" className="admin-datetime__colon">
+          :
+        </span>
+        <div className="admin-field">
+          <label htmlFor={minuteId} className="admin-field__label">
+            Minute
+          </label>
+          <select id={minuteId} required value={minute} onChange={(event) => setMinute(event.target.value)} {...invalid}>
+            <option value="">--</option>
+            {MINUTES.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </select>
+        </div>
       </div>
       <input type="hidden" name={name} value={value} />
       <FieldError id={errorId}>{error}</FieldError>

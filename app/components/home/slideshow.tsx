@@ -88,7 +88,8 @@ export function Slideshow({ slides, labelledBy }: { slides: Slide[]; labelledBy:
       </figure>
     );
   }
-  return <SlideshowPlayer slides={slides} labelledBy={labelledBy} />;
+  // Other pictures (after a reload of the page data) start the show afresh.
+  return <SlideshowPlayer key={slides.map((slide) => slide.id).join()} slides={slides} labelledBy={labelledBy} />;
 }
 
 function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: string }) {
@@ -232,10 +233,11 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
     >
       <div
         className="slideshow__viewport"
-        tabIndex={0}
+        // Arrow keys need JavaScript; before it runs the slide is a plain picture.
+        tabIndex={hydrated ? 0 : undefined}
         aria-live={playing ? "off" : "polite"}
         role="group"
-        aria-label="Bilder; mit den Pfeiltasten blättern"
+        aria-label={hydrated ? "Bilder; mit den Pfeiltasten blättern" : "Bilder"}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (touch.current = null)}

@@ -1,7 +1,7 @@
-import Cookies from "js-cookie";
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { VISITED_COOKIE, VISITED_STORAGE_KEY } from "~/lib/preferences";
 import { useHydrated } from "~/lib/use-hydrated";
+import { setBrowserCookie } from "./browser-cookie";
 import { useShell } from "./shell-state";
 import { useReturnPath } from "./use-return-path";
 
@@ -14,13 +14,17 @@ export interface PopupAlerts {
 const POPUP_MAX_WIDTH = 500;
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-function markSeen(key: string) {
-  Cookies.set(VISITED_COOKIE, key, { path: "/", sameSite: "lax", secure: window.location.protocol === "https:" });
+function mirrorVisited(key: string) {
   try {
     sessionStorage.setItem(VISITED_STORAGE_KEY, key);
   } catch {
     // The session cookie alone keeps the popup from returning.
   }
+}
+
+function markSeen(key: string) {
+  setBrowserCookie(VISITED_COOKIE, key);
+  mirrorVisited(key);
 }
 
 /**
@@ -30,6 +34,12 @@ function markSeen(key: string) {
  */
 export function AlertPopup({ alerts }: { alerts: PopupAlerts | null }) {
   const { consentView } = useShell();
+
+  // SPEC §3 keeps the visited marker in sessionStorage; the session cookie the server set is copied there.
+  useEffect(() => {
+    const seen = new RegExp(`(?:^|; )${VISITED_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+    if (seen) mirrorVisited(decodeURIComponent(seen));
+  }, []);
   const hydrated = useHydrated();
   const returnPath = useReturnPath();
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);

@@ -1,6 +1,7 @@
 /**
- * The workshop's emblem: a leather shield with saddle stitching and a seat outline.
+ * The workshop's emblem: a leather shield with saddle stitching and a car seat.
  * Inline, so the navigation needs no extra request; decorative next to the visible name.
+ * public/logo.svg is the same drawing for favicons and structured data.
  */
 export function Logo({ size = 48 }: { size?: number }) {
   return (
@@ -13,11 +14,15 @@ export function Logo({ size = 48 }: { size?: number }) {
         strokeWidth="1.6"
         strokeDasharray="3 2.4"
       />
-      <path
-        d="M24 17h10c3 0 4.5 2 4 5l-2.6 15.5H45c2.2 0 3.5 1.5 3.2 3.6L47 47H22.5c-2 0-3-1.3-2.8-3.2L21 21c.3-2.4 1.2-4 3-4Z"
-        fill="#f1d9b5"
-      />
-      <path d="M26 22.5h6M25.4 28h6M24.8 33.5h6" stroke="#8a4b22" strokeWidth="1.5" strokeLinecap="round" />
+      <g fill="#f1d9b5">
+        <rect x="22.5" y="12" width="11" height="6.5" rx="3" />
+        <rect x="26" y="17.5" width="4" height="3.5" />
+        <path d="M21 23c0-1.4 1.1-2.5 2.5-2.5h9c1.3 0 2.3.9 2.5 2.2l2.7 16.8c.2 1.4-.9 2.5-2.3 2.5h-8.6c-1.2 0-2.2-.9-2.5-2Z" />
+        <rect x="26.5" y="39" width="21.5" height="8.5" rx="3.8" />
+        <rect x="29" y="47" width="3" height="4" />
+        <rect x="42" y="47" width="3" height="4" />
+      </g>
+      <path d="M24.6 27h9M25.3 31.5h9M26 36h9" stroke="#8a4b22" strokeWidth="1.4" strokeLinecap="round" />
     </svg>
   );
 }

@@ -12,7 +12,7 @@ interface NavLinkItem {
   currentOn?: string;
 }
 
-export const PUBLIC_LINKS: NavLinkItem[] = [
+const PUBLIC_LINKS: NavLinkItem[] = [
   { name: "Start", path: "/" },
   { name: "Über uns & Leistung", path: "/about" },
   { name: "Referenz", path: "/referenz" },
@@ -20,7 +20,7 @@ export const PUBLIC_LINKS: NavLinkItem[] = [
   { name: "Kontakt", path: "/kontakt", currentOn: "/standort" },
 ];
 
-export const INTERNAL_LINKS: NavLinkItem[] = [
+const INTERNAL_LINKS: NavLinkItem[] = [
   { name: "Neuigkeiten", path: "/intern/news" },
   { name: "Öffnungszeiten", path: "/intern/opening" },
   { name: "Informationen", path: "/intern/notification" },
@@ -64,26 +64,28 @@ function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => v
   );
 }
 
+/** Logo, title and subtitle; the hidden suffix says what activating it does. */
 function Brand({ as = "link", onToggle }: { as?: "link" | "toggle"; onToggle?: () => void }) {
-  const content = (
+  const content = (suffix: string) => (
     <>
       <Logo />
       <span className="brand__text">
         <span className="brand__title">{SITE.title}</span>
         <span className="brand__subtitle">{SITE.subtitle}</span>
       </span>
+      <span className="visually-hidden"> – {suffix}</span>
     </>
   );
   if (as === "toggle") {
     return (
-      <button type="button" className="brand" onClick={onToggle} aria-label="Menü schließen">
-        {content}
+      <button type="button" className="brand" onClick={onToggle}>
+        {content("Menü schließen")}
       </button>
     );
   }
   return (
-    <Link to="/" className="brand" onClick={scrollToTop} aria-label={`${SITE.title}, ${SITE.subtitle} – Startseite`}>
-      {content}
+    <Link to="/" className="brand" onClick={scrollToTop}>
+      {content("Startseite")}
     </Link>
   );
 }

@@ -1,4 +1,3 @@
-import Cookies from "js-cookie";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import {
   CONSENT_COOKIE,
@@ -7,6 +6,7 @@ import {
   type CookieConsent,
   EXTERNAL_COOKIE,
 } from "~/lib/preferences";
+import { setBrowserCookie } from "./browser-cookie";
 
 export type ConsentView = "geschlossen" | "erste" | "individuell";
 
@@ -22,17 +22,10 @@ interface ShellState {
   acceptExternal: () => void;
 }
 
-const cookieOptions = () => ({
-  expires: CONSENT_MAX_AGE_DAYS,
-  path: "/",
-  sameSite: "lax" as const,
-  secure: window.location.protocol === "https:",
-});
-
 function writeConsent(consent: CookieConsent) {
   const json = JSON.stringify(consent);
-  Cookies.set(CONSENT_COOKIE, json, cookieOptions());
-  Cookies.set(EXTERNAL_COOKIE, String(consent.external), cookieOptions());
+  setBrowserCookie(CONSENT_COOKIE, json, CONSENT_MAX_AGE_DAYS);
+  setBrowserCookie(EXTERNAL_COOKIE, String(consent.external), CONSENT_MAX_AGE_DAYS);
   try {
     localStorage.setItem(CONSENT_STORAGE_KEY, json);
   } catch {
@@ -76,7 +69,7 @@ export function ShellProvider({
       saveConsent({ essential: true, external: true });
       return;
     }
-    Cookies.set(EXTERNAL_COOKIE, "true", cookieOptions());
+    setBrowserCookie(EXTERNAL_COOKIE, "true", CONSENT_MAX_AGE_DAYS);
     setExternal(true);
   }, [consent, saveConsent]);
 

@@ -1,16 +1,11 @@
-import Cookies from "js-cookie";
 import { type FormEvent, useEffect, useState } from "react";
 import { isTheme, type Theme, THEME_COOKIE, THEME_MAX_AGE_DAYS, THEME_STORAGE_KEY } from "~/lib/preferences";
+import { setBrowserCookie } from "./browser-cookie";
 import { useReturnPath } from "./use-return-path";
 
 function applyTheme(theme: Theme) {
   document.documentElement.dataset.theme = theme;
-  Cookies.set(THEME_COOKIE, theme, {
-    expires: THEME_MAX_AGE_DAYS,
-    path: "/",
-    sameSite: "lax",
-    secure: window.location.protocol === "https:",
-  });
+  setBrowserCookie(THEME_COOKIE, theme, THEME_MAX_AGE_DAYS);
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
   } catch {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime, fromLocalInputValue, toLocalInputValue } from "./dates";
+
+describe("workshop time (Europe/Berlin)", () => {
+  it.each([
+    ["2026-07-01T12:00", "2026-07-01T10:00:00.000Z"],
+    ["2026-01-15T08:05", "2026-01-15T07:05:00.000Z"],
+    // Spring: 02:00–02:59 does not exist; clocks jump to 03:30.
+    ["2026-03-29T01:59", "2026-03-29T00:59:00.000Z"],
+    ["2026-03-29T02:30", "2026-03-29T01:30:00.000Z"],
+    ["2026-03-29T03:00", "2026-03-29T01:00:00.000Z"],
+    // Autumn: 02:00–02:59 happens twice; the first (summer-time) one is meant.
+    ["2026-10-25T01:59", "2026-10-24T23:59:00.000Z"],
+    ["2026-10-25T02:30", "2026-10-25T00:30:00.000Z"],
+    ["2026-10-25T03:00", "2026-10-25T02:00:00.000Z"],
+  ])("reads %s as %s", (input, iso) => {
+    expect(fromLocalInputValue(input)?.toISOString()).toBe(iso);
+  });
+
+  it("shows instants as Berlin wall-clock time on both sides of a change", () => {
+    expect(formatDateTime("2026-10-25T00:30:00.000Z")).toBe("25.10.2026 - 02:30");
+    expect(formatDateTime("2026-10-25T01:30:00.000Z")).toBe("25.10.2026 - 02:30");
+    expect(formatDateTime("2026-03-29T01:30:00.000Z")).toBe("29.03.2026 - 03:30");
+    expect(toLocalInputValue("2026-07-01T10:00:00.000Z")).toBe("2026-07-01T12:00");
+  });
+
+  it("refuses values that are not a wall-clock time", () => {
+    for (const value of ["", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "2026-01-01T10:00:75", "morgen", "2026-01-01"]) {
+      expect(fromLocalInputValue(value)).toBeNull();
+    }
+  });
+});

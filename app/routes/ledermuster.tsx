@@ -1,0 +1,39 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { LeatherSwatches } from "~/components/pages/leather-swatches";
+import { PageHeader } from "~/components/pages/page-header";
+import { pageMeta } from "~/lib/seo";
+import pageStyles from "~/styles/pages.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Ledermuster",
+    description:
+      "Nappa, Semianilin, Anilin, Alcantara, Kunstleder und Cabrio-Verdeckstoffe: Materialien und Farben für Ihre Fahrzeug-Innenausstattung im Überblick.",
+    path: "/ledermuster",
+  });
+
+export default function Ledermuster() {
+  return (
+    <div className="page">
+      <PageHeader title="Ledermuster">
+        Welches Material passt zu Ihrem Fahrzeug und zu Ihnen? Hier finden Sie die Materialien, die wir am häufigsten
+        verarbeiten – mit ihren Eigenschaften und einer Auswahl an Farben.
+      </PageHeader>
+      <div className="page__inner page-section">
+        <LeatherSwatches />
+        <aside className="page-note">
+          <p>
+            Farben am Bildschirm weichen immer etwas vom echten Material ab. In unserer Werkstatt liegen Musterbücher
+            mit vielen weiteren Farbtönen und Prägungen bereit – fühlen Sie selbst, welches Material zu Ihnen passt.
+          </p>
+          <Link to="/standort" className="button">
+            Termin zur Musterberatung
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/pages/page-header";
+import { MapFrame } from "~/components/shell/map-frame";
+import { pageMeta } from "~/lib/seo";
+import { WEEKDAYS } from "~/lib/opening-hours";
+import { SITE } from "~/lib/site-config";
+import { getOpeningHours } from "~/server/opening-hours.server";
+import pageStyles from "~/styles/pages.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Kontakt & Standort",
+    description: `So erreichen Sie ${SITE.name}: ${SITE.address.street}, ${SITE.address.postalCode} ${SITE.address.locality}, Telefon ${SITE.phone}, Öffnungszeiten und Anfahrt.`,
+    path: "/standort",
+  });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { openingHours: await getOpeningHours(context.db) };
+}
+
+export default function Standort() {
+  const { openingHours } = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <PageHeader title="Kontakt & Standort">
+        Wir beraten Sie gern persönlich in unserer Werkstatt. Am besten vereinbaren Sie vorher einen Termin – dann
+        nehmen wir uns Zeit für Sie und Ihr Fahrzeug.
+      </PageHeader>
+      <div className="page__inner contact">
+        <section className="contact__card" aria-labelledby="kontakt-title">
+          <h2 id="kontakt-title">Kontakt</h2>
+          <address className="contact__address">
+            {SITE.name}
+            <br />
+            {SITE.address.street}
+            <br />
+            {SITE.address.postalCode} {SITE.address.locality}
+          </address>
+          <dl className="contact__lines">
+            <div>
+              <dt>Telefon</dt>
+              <dd>
+                <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>E-Mail</dt>
+              <dd>
+                <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{SITE.social.label}</dt>
+              <dd>
+                <a href={SITE.social.url} rel="noopener">
+                  {SITE.social.url.replace(/^https:\/\/(www\.)?/, "")}
+                </a>
+              </dd>
+            </div>
+          </dl>
+          <p className="contact__actions">
+            <a className="button" href={`tel:${SITE.phoneHref}`}>
+              Anrufen
+            </a>
+            <a className="button button--secondary" href={`mailto:${SITE.email}`}>
+              E-Mail schreiben
+            </a>
+          </p>
+        </section>
+
+        <section className="contact__card" aria-labelledby="oeffnungszeiten-title">
+          <h2 id="oeffnungszeiten-title">Öffnungszeiten</h2>
+          <dl className="opening-hours">
+            {WEEKDAYS.map(({ key, label }) => (
+              <div key={key} className="opening-hours__row">
+                <dt>{label}</dt>
+                <dd>{openingHours[key]}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section className="contact__map" aria-labelledby="anfahrt-title">
+          <h2 id="anfahrt-title">Anfahrt</h2>
+          <MapFrame />
+        </section>
+      </div>
+    </div>
+  );
+}

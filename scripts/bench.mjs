@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// `npm run bench`: the weight of every public page and the throughput of the worker.
+// Builds if needed, starts `wrangler dev` on a throwaway database with demo news, then prints
+// per page the gzip bytes of the HTML and of the CSS and JavaScript it loads, and the
+// requests per second of `/` against a static asset of the same server.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { Buffer } from "node:buffer";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { localEnv, wranglerBin } from "./wrangler.mjs";
+
+const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 110 * 1024 };
+
+const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function runWrangler(args) {
+  const result = spawnSync(process.execPath, [wranglerBin, ...args], { env: localEnv, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Fifteen news items, so the home page carries its full first page of news. */
+function demoNewsSql() {
+  const now = Date.now();
+  const rows = Array.from({ length: 15 }, (_, index) => {
+    const title = `Neuigkeit ${index + 1}: Frisch bezogene Sitze aus der Werkstatt`;
+    const text =
+      "Wir haben die Vordersitze eines Klassikers in cognacfarbenem Nappaleder neu bezogen, mit Kedern und doppelter Ziernaht – ganz nach dem Original.";
+    return `('bench-${index}', '${title}', '${text}', ${now - index * 86_400_000})`;
+  });
+  return `INSERT INTO news (id, title, text, created_at) VALUES ${rows.join(", ")};`;
+}
+
+async function waitUntilServing(url, server) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`wrangler dev did not answer at ${url}`);
+}
+
+/** What the HTML asks the browser to load: stylesheets, module preloads and scripts, plus route imports. */
+function assetsOf(html) {
+  const css = new Set();
+  const js = new Set();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const href = /href="([^"]+)"/.exec(tag)?.[1];
+    if (!href) continue;
+    if (/rel="stylesheet"/.test(tag)) css.add(href);
+    if (/rel="modulepreload"/.test(tag)) js.add(href);
+  }
+  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) js.add(src);
+  for (const [, src] of html.matchAll(/import\s+(?:\*\s+as\s+\w+\s+from\s+)?"(\/assets\/[^"]+\.js)"/g)) js.add(src);
+  return { css: [...css], js: [...js] };
+}
+
+const cache = new Map();
+async function gzipOf(baseURL, path) {
+  if (!cache.has(path)) {
+    const response = await fetch(new URL(path, baseURL));
+    cache.set(path, gzipBytes(Buffer.from(await response.arrayBuffer())));
+  }
+  return cache.get(path);
+}
+
+/** Everything a real browser fetches for the page, lazy chunks included (if Chromium is installed). */
+async function loadedInBrowser(baseURL, paths) {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return null;
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  const result = new Map();
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      const scripts = new Set();
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script" && response.url().startsWith(baseURL)) {
+          scripts.add(new URL(response.url()).pathname);
+        }
+      });
+      await page.goto(new URL(path, baseURL).href, { waitUntil: "networkidle" });
+      await page.mouse.wheel(0, 4000);
+      await page.waitForLoadState("networkidle");
+      let total = 0;
+      for (const script of scripts) total += await gzipOf(baseURL, script);
+      result.set(path, total);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+async function requestsPerSecond(url) {
+  const warmUpEnd = Date.now() + 1000;
+  while (Date.now() < warmUpEnd) await (await fetch(url)).arrayBuffer();
+  let done = 0;
+  let failed = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) done += 1;
+      else failed += 1;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { rps: done / ((Date.now() - started) / 1000), failed };
+}
+
+function table(rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => String(row[column]).length)));
+  return rows
+    .map((row, index) => {
+      const line = row.map((cell, column) => String(cell)[column === 0 ? "padEnd" : "padStart"](widths[column])).join("  ");
+      return index === 0 ? `${line}\n${widths.map((width) => "-".repeat(width)).join("  ")}` : line;
+    })
+    .join("\n");
+}
+
+if (!existsSync("build/server/index.js") || process.argv.includes("--build")) {
+  console.log("Baue die Anwendung …");
+  if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env: localEnv }).status !== 0) process.exit(1);
+}
+
+const persistDir = mkdtempSync(join(tmpdir(), "autosattlerei-bench-"));
+let server;
+try {
+  runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", demoNewsSql()]);
+
+  const port = await freePort();
+  server = spawn(
+    process.execPath,
+    [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
+    { env: localEnv, stdio: "ignore" },
+  );
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${baseURL}/robots.txt`, server);
+
+  const browserTotals = await loadedInBrowser(baseURL, PAGES);
+  const rows = [["Seite", "HTML gzip", "CSS gzip", "JS gzip (HTML)", "JS gzip (geladen)"]];
+  let home;
+  for (const path of PAGES) {
+    // A first visit: no cookies, so the consent dialog is part of the page.
+    const response = await fetch(new URL(path, baseURL), { redirect: "manual" });
+    const html = Buffer.from(await response.arrayBuffer());
+    const { css, js } = assetsOf(html.toString("utf8"));
+    let cssBytes = 0;
+    for (const file of css) cssBytes += await gzipOf(baseURL, file);
+    let jsBytes = 0;
+    for (const file of js) jsBytes += await gzipOf(baseURL, file);
+    const loaded = browserTotals?.get(path);
+    const status = response.status === 200 ? "" : ` (${response.status})`;
+    rows.push([`${path}${status}`, kb(gzipBytes(html)), kb(cssBytes), kb(jsBytes), loaded === undefined ? "–" : kb(loaded)]);
+    if (path === "/") home = { html: gzipBytes(html), css: cssBytes, js: Math.max(jsBytes, loaded ?? 0) };
+  }
+  console.log(`\nSeitengewicht (gzip, Stufe 9)\n${table(rows)}`);
+  const verdict = (bytes, budget) => `${kb(bytes)} von ${kb(budget)} ${bytes <= budget ? "✓" : "✗ ÜBER BUDGET"}`;
+  console.log(
+    `\nBudget Startseite: HTML ${verdict(home.html, BUDGET.html)}, CSS ${verdict(home.css, BUDGET.css)}, JS ${verdict(home.js, BUDGET.js)}`,
+  );
+
+  const staticAsset = "/favicon.svg";
+  const targets = [
+    ["/ (Worker, SSR + D1)", `${baseURL}/`],
+    [`${staticAsset} (statisch)`, `${baseURL}${staticAsset}`],
+  ];
+  const throughput = [["Anfrage", "Anfragen/s", "Fehler"]];
+  for (const [label, url] of targets) {
+    const { rps, failed } = await requestsPerSecond(url);
+    throughput.push([label, rps.toFixed(0), String(failed)]);
+  }
+  console.log(`\nDurchsatz (${SECONDS} s je Ziel, ${CONCURRENCY} parallele Verbindungen)\n${table(throughput)}\n`);
+} finally {
+  server?.kill("SIGTERM");
+  if (server) await new Promise((resolve) => server.once("exit", resolve));
+  rmSync(persistDir, { recursive: true, force: true });
+}

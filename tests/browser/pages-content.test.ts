@@ -1,0 +1,152 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WEEKDAYS } from "~/lib/opening-hours";
+import { SITE } from "~/lib/site-config";
+import { apiCall, baseURL, DESKTOP, launchChromium, PHONE } from "./browser";
+import { axeViolationsInMain, openSettledPage, overflowsHorizontally } from "./pages-fixtures";
+
+const PAGES = [
+  { path: "/", heading: "Ihre Autosattlerei in Köln" },
+  { path: "/about", heading: "Über uns & Leistung" },
+  { path: "/impressum", heading: "Impressum & Datenschutz" },
+  { path: "/standort", heading: "Kontakt & Standort" },
+  { path: "/ledermuster", heading: "Ledermuster" },
+  { path: "/referenz", heading: "Referenzen" },
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("every public page", () => {
+  it.each([
+    { device: "phone", options: PHONE },
+    { device: "desktop", options: DESKTOP },
+  ])("renders on a $device without horizontal scrolling", async ({ options }) => {
+    const page = await openSettledPage(browser, options);
+    for (const { path, heading } of PAGES) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(await page.getByRole("heading", { level: 1 }).textContent(), path).toBe(heading);
+      expect(await overflowsHorizontally(page), path).toBe(false);
+      const unsized = await page
+        .locator("main img")
+        .evaluateAll((images) =>
+          images
+            .filter((image) => !image.getAttribute("width") || !image.getAttribute("height"))
+            .map((image) => image.outerHTML),
+        );
+      expect(unsized, path).toEqual([]);
+    }
+  });
+
+  it("has its own German title and description", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    const titles = new Set<string>();
+    for (const { path } of PAGES) {
+      await page.goto(path);
+      titles.add(await page.title());
+      expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBeTruthy();
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href"), path).toBe(
+        new URL(path, SITE.origin).href,
+      );
+    }
+    expect(titles.size).toBe(PAGES.length);
+  });
+
+  it.each(["dark", "light"])("has no WCAG A/AA violations in its content found by axe in the %s theme", async (theme) => {
+    const page = await openSettledPage(browser);
+    await page.context().addCookies([{ name: "theme", value: theme, url: baseURL() }]);
+    for (const { path } of PAGES) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(await axeViolationsInMain(page), path).toEqual([]);
+    }
+  });
+});
+
+describe("page content", () => {
+  it("about lists the workshop's services", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    await page.goto("/about");
+    const services = await page.locator(".service-grid h3").allTextContents();
+    for (const service of [
+      "Autositze",
+      "Lenkräder",
+      "Cabrioverdecke",
+      "Motorradsitze",
+      "Oldtimer-Restaurierung",
+      "Innenausstattung",
+      "Himmel",
+      "Teppiche",
+    ]) {
+      expect(services).toContain(service);
+    }
+  });
+
+  it("Impressum and privacy policy name the provider and cover hosting, cookies, map and rights", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    await page.goto("/impressum");
+    const text = (await page.locator("main").textContent()) ?? "";
+    for (const expected of [
+      "Angaben gemäß § 5 DDG",
+      SITE.name,
+      SITE.owner,
+      SITE.address.street,
+      SITE.vatId,
+      SITE.chamber,
+      "Verbraucherschlichtungsstelle",
+      "Datenschutzerklärung",
+      "Cloudflare",
+      "IP-Adresse",
+      "User-Agent",
+      "Art. 6 Abs. 1 lit. f DSGVO",
+      "cookieConsent",
+      "external",
+      "Google Maps",
+      "Art. 6 Abs. 1 lit. a DSGVO",
+      "sitzung",
+      "Art. 77 DSGVO",
+      "LDI NRW",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(await page.locator(`main a[href="tel:${SITE.phoneHref}"]`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`main a[href="mailto:${SITE.email}"]`).count()).toBeGreaterThan(0);
+  });
+
+  it("Kontakt & Standort shows contact links, the stored opening hours and the map only after consent", async () => {
+    const hours = (await apiCall("opening/get")) as Record<string, string>;
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    await page.goto("/standort");
+    const main = page.locator("main");
+    expect(await main.locator(`a[href="tel:${SITE.phoneHref}"]`).count()).toBeGreaterThan(0);
+    expect(await main.locator(`a[href="mailto:${SITE.email}"]`).count()).toBeGreaterThan(0);
+    const rows = await main
+      .locator(".opening-hours__row")
+      .evaluateAll((elements) =>
+        elements.map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent]),
+      );
+    expect(rows).toEqual(WEEKDAYS.map(({ key, label }) => [label, hours[key]]));
+    expect(await main.getByText("Um die Karte anzuzeigen, müssen Sie externe Cookies akzeptieren.").count()).toBe(1);
+    expect(await main.locator("iframe").count()).toBe(0);
+  });
+
+  it("Ledermuster presents the leather kinds and materials as swatch cards", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    await page.goto("/ledermuster");
+    expect(await page.locator(".swatch-card h2").allTextContents()).toEqual([
+      "Nappa",
+      "Semianilin",
+      "Anilin",
+      "Alcantara",
+      "Kunstleder",
+      "Cabrio-Verdeckstoffe",
+    ]);
+    expect(await page.locator(".swatch-card img").count()).toBe(0);
+  });
+});

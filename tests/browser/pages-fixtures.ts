@@ -1,0 +1,94 @@
+import axe from "axe-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { apiCall, baseURL, openPage } from "./browser";
+import { testPng } from "./png";
+import { settleShell } from "./shell-helpers";
+
+export interface UploadedReference {
+  id: string;
+  url: string;
+  displayUrl: string;
+  thumbnailUrl: string;
+  description: string;
+  category: string[];
+}
+
+const COLOURS = [
+  [176, 98, 46],
+  [44, 41, 40],
+  [118, 28, 40],
+  [222, 200, 166],
+] as const;
+
+/**
+ * Uploads one picture through the API's multipart call, as the staff uploader does: the
+ * original with a display and a thumbnail rendition (small here, to keep tests quick).
+ */
+export async function uploadReference(
+  token: string,
+  { description, category, colour = 0 }: { description: string; category: string[]; colour?: number },
+): Promise<UploadedReference> {
+  const rgb = COLOURS[colour % COLOURS.length];
+  const form = new FormData();
+  const name = `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}.png`;
+  form.append("images", new Blob([testPng(640, 360, rgb)], { type: "image/png" }), name);
+  form.append("display", new Blob([testPng(320, 180, rgb)], { type: "image/png" }), `display-${name}`);
+  form.append("thumbnail", new Blob([testPng(160, 90, rgb)], { type: "image/png" }), `thumb-${name}`);
+  form.append("metadata", JSON.stringify({ filename: name, description, category }));
+  const response = await fetch(`${baseURL()}/api/v1/reference/save`, {
+    method: "POST",
+    headers: { token },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`reference/save: ${response.status} ${await response.text()}`);
+  const { reference } = (await response.json()) as { reference: UploadedReference[] };
+  return reference[0];
+}
+
+export async function createNews(token: string, title: string, text: string) {
+  return (await apiCall("news/save", { token, json: { title, text } })) as { id: string; title: string; date: string };
+}
+
+/** A visitor who already chose in the consent dialog and saw the alerts, so nothing covers the page. */
+export async function openSettledPage(
+  browser: Browser,
+  options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {},
+): Promise<Page> {
+  const page = await openPage(browser, options);
+  await settleShell(page.context());
+  return page;
+}
+
+/** Every URL under /images/ the page requests. */
+export function recordImageRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/images/")) urls.push(pathname);
+  });
+  return urls;
+}
+
+/** True while the element is horizontally wider than the viewport would allow. */
+export async function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+}
+
+/**
+ * axe-core with the WCAG 2.0–2.2 A/AA rules over the page's own content (`main`); the
+ * navigation bar, footer and dialogs of the shell have their own tests.
+ */
+export async function axeViolationsInMain(page: Page) {
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(
+      { include: [["main"]] },
+      { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } },
+    );
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+}

@@ -1,0 +1,176 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, apiToken, launchChromium, PHONE } from "./browser";
+import { openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
+import { MODES, uniqueTitle } from "./staff-helpers";
+
+let browser: Browser;
+/** Twelve pictures: more than one page of ten. */
+let categoryA: string;
+let categoryB: string;
+/** Exists, but no picture is in it any more. */
+let emptyCategory: string;
+let picturesA: UploadedReference[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const token = await apiToken();
+  categoryA = uniqueTitle("Galerie A");
+  categoryB = uniqueTitle("Galerie B");
+  emptyCategory = uniqueTitle("Galerie leer");
+  picturesA = [];
+  for (let index = 1; index <= 12; index++) {
+    picturesA.push(
+      await uploadReference(token, { description: `${categoryA} Bild ${index}`, category: [categoryA], colour: index }),
+    );
+  }
+  await uploadReference(token, { description: `${categoryB} Bild`, category: [categoryB] });
+  const moved = await uploadReference(token, {
+    description: `${categoryB} verschoben`,
+    category: [categoryB, emptyCategory],
+  });
+  await apiCall("reference/update", {
+    token,
+    json: { id: moved.id, description: moved.description, category: [categoryB] },
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const chip = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Kategorien" }).getByRole("link", { name, exact: true });
+const galleryLinks = (page: Page) => page.locator(".gallery__link");
+const descriptions = (page: Page) => page.locator(".gallery__description").allTextContents();
+const summary = (page: Page) => page.locator(".gallery-summary").textContent();
+
+describe.each(MODES)("reference gallery $name", ({ javaScriptEnabled }) => {
+  it("filters by category with the chips", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled });
+    await page.goto("/referenz");
+    expect(await chip(page, "Alle").getAttribute("aria-current")).toBe("page");
+    for (const name of [categoryA, categoryB, emptyCategory]) expect(await chip(page, name).count()).toBe(1);
+
+    await chip(page, categoryA).click();
+    await page.waitForURL((url) => url.searchParams.get("kategorie") === categoryA);
+    await expect.poll(() => summary(page)).toBe(`12 Bilder in „${categoryA}“ · Seite 1 von 2`);
+    expect(await chip(page, categoryA).getAttribute("aria-current")).toBe("page");
+    const shown = await descriptions(page);
+    expect(shown).toHaveLength(10);
+    expect(shown.every((text) => text.startsWith(`${categoryA} Bild`))).toBe(true);
+
+    await chip(page, categoryB).click();
+    await expect.poll(() => summary(page)).toBe(`2 Bilder in „${categoryB}“`);
+    expect(await page.locator(".pagination").count()).toBe(0);
+  });
+
+  it("pages by ten with Weiter, Zurück and page links", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled });
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`);
+    const first = await descriptions(page);
+    expect(first).toHaveLength(10);
+    expect(await page.getByText("Zurück", { exact: true }).getAttribute("aria-disabled")).toBe("true");
+
+    await page.getByRole("link", { name: "Weiter" }).click();
+    await page.waitForURL((url) => url.searchParams.get("seite") === "2");
+    await expect.poll(() => summary(page)).toBe(`12 Bilder in „${categoryA}“ · Seite 2 von 2`);
+    const second = await descriptions(page);
+    expect(second).toHaveLength(2);
+    expect(new Set([...first, ...second])).toEqual(new Set(picturesA.map((picture) => picture.description)));
+    expect(await page.getByRole("link", { name: "Seite 2" }).getAttribute("aria-current")).toBe("page");
+
+    await page.getByRole("link", { name: "Zurück" }).click();
+    await page.waitForURL((url) => url.searchParams.get("seite") === null);
+    await expect.poll(() => descriptions(page)).toEqual(first);
+
+    await page.getByRole("link", { name: "Seite 2" }).click();
+    await expect.poll(() => descriptions(page)).toEqual(second);
+  });
+
+  it("shows the placeholder picture for a category without pictures", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled });
+    await page.goto("/referenz");
+    await chip(page, emptyCategory).click();
+    const placeholder = page.locator(".gallery-empty img");
+    await expect.poll(() => placeholder.getAttribute("src")).toBe("/platzhalter.svg");
+    expect(await page.getByText(`In der Kategorie „${emptyCategory}“ gibt es noch keine Bilder.`).count()).toBe(1);
+    expect(await galleryLinks(page).count()).toBe(0);
+  });
+
+  it("opens and closes the zoom view with the large picture", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled });
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}&seite=2`);
+    const description = (await descriptions(page))[0];
+    const picture = picturesA.find((item) => item.description === description)!;
+    await galleryLinks(page).first().click();
+
+    const dialog = page.getByRole("dialog", { name: description });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(new URL(page.url()).searchParams.get("bild")).toBe(picture.id);
+    const image = dialog.locator("img");
+    expect(await image.getAttribute("src")).toBe(picture.displayUrl);
+    expect(await dialog.locator(".chip").allTextContents()).toEqual([categoryA]);
+    const box = (await dialog.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(1100);
+
+    if (javaScriptEnabled) {
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => new URL(page.url()).searchParams.get("bild")).toBe(null);
+      expect(await page.evaluate(() => document.activeElement?.classList.contains("gallery__link"))).toBe(true);
+
+      await galleryLinks(page).first().click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+    }
+    await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Schließen" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).searchParams.get("bild")).toBe(null);
+    expect(new URL(page.url()).searchParams.get("seite")).toBe("2");
+  });
+});
+
+describe("reference gallery images", () => {
+  it("requests thumbnails only on screens of normal density, with fixed sizes and lazy loading below the fold", async () => {
+    for (const device of [{}, PHONE]) {
+      const page = await openSettledPage(browser, device);
+      const requested = recordImageRequests(page);
+      await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`, { waitUntil: "networkidle" });
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState("networkidle");
+
+      const images = await page.locator(".gallery img").evaluateAll((elements) =>
+        elements.map((element) => ({
+          src: element.getAttribute("src"),
+          width: element.getAttribute("width"),
+          height: element.getAttribute("height"),
+          loading: element.getAttribute("loading"),
+        })),
+      );
+      expect(images).toHaveLength(10);
+      expect(images.every(({ width, height }) => width && height)).toBe(true);
+      expect(images.slice(3).every(({ loading }) => loading === "lazy")).toBe(true);
+      expect(requested.length).toBeGreaterThan(0);
+      expect(requested.every((path) => path.endsWith("-thumb.png"))).toBe(true);
+      for (const picture of picturesA) {
+        expect(requested).not.toContain(picture.url);
+        expect(requested).not.toContain(picture.displayUrl);
+      }
+    }
+  });
+
+  it("gives a sharp phone the display size, still never the original", async () => {
+    const page = await openSettledPage(browser, { ...PHONE, deviceScaleFactor: 3 });
+    const requested = recordImageRequests(page);
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`, { waitUntil: "networkidle" });
+    expect(requested.some((path) => path.endsWith("-display.png"))).toBe(true);
+    for (const picture of picturesA) expect(requested).not.toContain(picture.url);
+  });
+
+  it("leads a page number beyond the last to the last page", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}&seite=99`);
+    expect(new URL(page.url()).searchParams.get("seite")).toBe("2");
+    expect(await descriptions(page)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,225 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiToken, launchChromium, PHONE } from "./browser";
+import { openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
+import { uniqueTitle } from "./staff-helpers";
+
+let browser: Browser;
+/** Newest first, as the slideshow shows them. */
+let slides: UploadedReference[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const token = await apiToken();
+  const uploaded: UploadedReference[] = [];
+  for (const [index, name] of ["A", "B", "C"].entries()) {
+    uploaded.push(
+      await uploadReference(token, {
+        description: uniqueTitle(`Diashow ${name}`),
+        category: ["Autositze"],
+        colour: index,
+      }),
+    );
+  }
+  slides = uploaded.reverse();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const currentSlide = (page: Page) => page.locator('[aria-roledescription="Folie"]');
+const slideLabel = (page: Page) => currentSlide(page).getAttribute("aria-label");
+const slideCaption = (page: Page) => currentSlide(page).locator(".slideshow__caption").textContent();
+const controlsOpacity = (page: Page) =>
+  page.locator(".slideshow__controls").evaluate((element) => getComputedStyle(element).opacity);
+
+async function slideCount(page: Page): Promise<number> {
+  const label = await slideLabel(page);
+  return Number(/von (\d+)$/.exec(label ?? "")?.[1]);
+}
+
+/** Controls show on pointer-over, so a visitor moves the pointer onto the slideshow before clicking one. */
+async function clickControl(page: Page, name: string) {
+  await page.locator(".slideshow__viewport").hover();
+  await page.getByRole("button", { name }).click();
+}
+
+describe("home page content", () => {
+  it("shows hero, feature icons, sections, service cards, logo strip and timeline in German", async () => {
+    const page = await openSettledPage(browser);
+    await page.goto("/");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Ihre Autosattlerei in Köln");
+    expect(await page.getByRole("link", { name: "Jetzt Kontaktieren" }).getAttribute("href")).toBe("/standort");
+    for (const feature of ["Ergebnisorientiert", "Geprüfte Ware", "Einzigartigkeit", "Schnelle Umsetzung"]) {
+      expect(await page.getByRole("heading", { name: feature }).count()).toBe(1);
+    }
+    for (const section of ["Neuste Projekte", "Neuigkeiten", "Unser Handwerk", "Unser Werkstattjahr"]) {
+      expect(await page.getByRole("heading", { level: 2, name: section }).count()).toBe(1);
+    }
+    for (const card of ["Arbeitsprozesse", "Verwendete Materialien", "Leistungen", "Garantien & Qualitätssicherung"]) {
+      expect(await page.getByRole("heading", { level: 3, name: card }).count()).toBe(1);
+    }
+    expect(await page.locator(".logo-strip__mark").count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator(".timeline__entry").count()).toBe(4);
+  });
+
+  it("offers the care guide in the timeline as a real download", async () => {
+    const page = await openSettledPage(browser);
+    await page.goto("/");
+    const link = page.getByRole("link", { name: /^Herunterladen/ });
+    expect(await link.count()).toBe(1);
+    const response = await page.request.get((await link.getAttribute("href"))!);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Pflegeanleitung für Leder");
+  });
+
+  it("links the hero button to the contact page", async () => {
+    const page = await openSettledPage(browser);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Jetzt Kontaktieren" }).click();
+    await page.waitForURL("**/standort");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Kontakt & Standort");
+  });
+});
+
+describe("slideshow of the latest projects", () => {
+  it("renders the newest reference as the first slide on the server", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    await page.goto("/");
+    expect(await slideLabel(page)).toMatch(/^1 von \d+$/);
+    expect(await slideCaption(page)).toBe(slides[0].description);
+    const image = currentSlide(page).locator("img");
+    expect(await image.getAttribute("src")).toBe(slides[0].displayUrl);
+    expect(await image.getAttribute("width")).toBe("1600");
+    expect(await image.getAttribute("height")).toBe("900");
+  });
+
+  it("shows its controls on pointer-over and hides them again after 2.5 seconds", async () => {
+    const page = await openSettledPage(browser);
+    await page.goto("/");
+    await expect.poll(() => controlsOpacity(page)).toBe("0");
+    await page.locator(".slideshow__viewport").hover();
+    await expect.poll(() => controlsOpacity(page)).toBe("1");
+    await expect.poll(() => controlsOpacity(page), { timeout: 10_000 }).toBe("0");
+  });
+
+  it("changes the slide with the next and previous buttons", async () => {
+    const page = await openSettledPage(browser);
+    await page.goto("/");
+    const count = await slideCount(page);
+    expect(count).toBeGreaterThanOrEqual(3);
+
+    await clickControl(page, "Nächstes Bild");
+    await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
+    expect(await slideCaption(page)).toBe(slides[1].description);
+
+    await clickControl(page, "Vorheriges Bild");
+    await expect.poll(() => slideLabel(page)).toBe(`1 von ${count}`);
+    await clickControl(page, "Vorheriges Bild");
+    await expect.poll(() => slideLabel(page)).toBe(`${count} von ${count}`);
+  });
+
+  it("is operable by keyboard: arrow keys on the slides, controls reachable with Tab", async () => {
+    const page = await openSettledPage(browser);
+    await page.goto("/");
+    const count = await slideCount(page);
+    await page.locator(".slideshow__viewport").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => slideLabel(page)).toBe(`1 von ${count}`);
+
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Vorheriges Bild");
+    await expect.poll(() => controlsOpacity(page)).toBe("1");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Nächstes Bild");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
+  });
+
+  it("plays on its own and can be paused", async () => {
+    const page = await openSettledPage(browser);
+    await page.goto("/");
+    const count = await slideCount(page);
+    await expect.poll(() => slideLabel(page), { timeout: 20_000 }).toBe(`2 von ${count}`);
+
+    await clickControl(page, "Diashow anhalten");
+    expect(await page.getByRole("button", { name: "Diashow abspielen" }).count()).toBe(1);
+    const pausedAt = await slideLabel(page);
+    // Pointer and focus leave, so only the pause keeps the slide (rotation also rests while they are on it).
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.waitForTimeout(6_500);
+    expect(await slideLabel(page)).toBe(pausedAt);
+  });
+
+  it("does not play, fade or load the animation code when the visitor prefers reduced motion", async () => {
+    const page = await openSettledPage(browser, { reducedMotion: "reduce" });
+    const scripts: string[] = [];
+    page.on("request", (request) => scripts.push(request.url()));
+    await page.goto("/");
+    const count = await slideCount(page);
+    expect(await page.getByRole("button", { name: "Diashow abspielen" }).count()).toBe(1);
+    await page.waitForTimeout(6_500);
+    expect(await slideLabel(page)).toBe(`1 von ${count}`);
+
+    await clickControl(page, "Nächstes Bild");
+    await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
+    expect(scripts.filter((url) => /slide-fade|motion-features/.test(url))).toEqual([]);
+  });
+
+  it("loads framer-motion only once a fade is about to play", async () => {
+    const page = await openSettledPage(browser);
+    const scripts: string[] = [];
+    page.on("request", (request) => scripts.push(request.url()));
+    await page.goto("/");
+    const count = await slideCount(page);
+    await clickControl(page, "Nächstes Bild");
+    await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
+    expect(scripts.some((url) => url.includes("/assets/slide-fade"))).toBe(true);
+    expect(scripts.some((url) => url.includes("/assets/motion-features"))).toBe(true);
+  });
+
+  it("follows a swipe on a touch screen", async () => {
+    const page = await openSettledPage(browser, PHONE);
+    await page.goto("/");
+    const count = await slideCount(page);
+    const viewport = page.locator(".slideshow__viewport");
+    await viewport.scrollIntoViewIfNeeded();
+    const box = (await viewport.boundingBox())!;
+    const touch = await page.context().newCDPSession(page);
+    const swipe = async (fromShare: number, toShare: number) => {
+      const y = box.y + box.height / 2;
+      const at = (share: number) => [{ x: box.x + box.width * share, y }];
+      await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(fromShare) });
+      for (let step = 1; step <= 6; step++) {
+        const share = fromShare + ((toShare - fromShare) * step) / 6;
+        await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(share) });
+      }
+      await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+
+    // Less than 30 % of the width is not a swipe.
+    await swipe(0.6, 0.4);
+    await page.waitForTimeout(300);
+    expect(await slideLabel(page)).toBe(`1 von ${count}`);
+
+    await swipe(0.85, 0.15);
+    await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
+    await swipe(0.15, 0.85);
+    await expect.poll(() => slideLabel(page)).toBe(`1 von ${count}`);
+  });
+
+  it("loads the display rendition, never the original", async () => {
+    for (const device of [{}, PHONE]) {
+      const page = await openSettledPage(browser, device);
+      const requested = recordImageRequests(page);
+      await page.goto("/", { waitUntil: "networkidle" });
+      expect(requested.some((path) => path === slides[0].displayUrl || path === slides[0].thumbnailUrl)).toBe(true);
+      for (const slide of slides) expect(requested).not.toContain(slide.url);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import axe from "axe-core";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { consentValue, createActiveAlert, deleteAlerts, settleShell, uniqueTitle } from "./shell-helpers";
+
+const PUBLIC_PATHS = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
+const THEMES = ["dark", "light"] as const;
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Readable failures: rule, help text and where. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  const results = (await page.evaluate(
+    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
+    WCAG_22_AA,
+  )) as unknown as { violations: Violation[] };
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} → ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+}
+
+async function themedPage(theme: (typeof THEMES)[number], device: typeof DESKTOP | typeof PHONE): Promise<Page> {
+  // axe is injected as a script, which the site's CSP would rightly refuse.
+  const page = await openPage(browser, { ...device, bypassCSP: true });
+  await page.context().addCookies([{ name: "theme", value: theme, url: baseURL() }]);
+  return page;
+}
+
+describe.each(THEMES)("axe-core WCAG 2.2 AA, %s theme", (theme) => {
+  it.each(PUBLIC_PATHS)("%s has no violations", async (path) => {
+    const page = await themedPage(theme, DESKTOP);
+    await settleShell(page.context());
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the consent dialogs, the popup's absence and the open phone menu have no violations", async () => {
+    const page = await themedPage(theme, PHONE);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Individuelle Datenschutz-Präferenz" }).click();
+    await page.getByRole("dialog", { name: "Individuelle Datenschutz-Präferenz" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.context().addCookies([
+      { name: "cookieConsent", value: consentValue({ essential: true, external: false }), url: baseURL() },
+    ]);
+    await settleShell(page.context());
+    await page.reload();
+    await page.getByRole("button", { name: "Menü", exact: true }).click();
+    await page.getByRole("dialog", { name: "Menü" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the important-information popup has no violations", async () => {
+    const id = await createActiveAlert(uniqueTitle("Barrierefreiheit"));
+    try {
+      const page = await themedPage(theme, DESKTOP);
+      await page.context().addCookies([
+        { name: "cookieConsent", value: consentValue({ essential: true, external: false }), url: baseURL() },
+      ]);
+      await page.goto("/");
+      await page.getByRole("dialog", { name: "Wichtige Informationen" }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.context().close();
+    } finally {
+      await deleteAlerts([id]);
+    }
+  });
+});
