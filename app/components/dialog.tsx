@@ -49,13 +49,23 @@ export function Dialog({ open, title, closeHref, onClose, maxWidth = 500, fullSc
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && close()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className={className} style={style} aria-describedby={undefined}>
+        <RadixDialog.Content
+          className={className}
+          style={style}
+          aria-describedby={undefined}
+          onInteractOutside={keepOpenForToasts}
+        >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
           {children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** Dismissing a toast is not a wish to close the dialog underneath it. */
+function keepOpenForToasts(event: { target: EventTarget | null; preventDefault: () => void }) {
+  if (event.target instanceof Element && event.target.closest(".toaster")) event.preventDefault();
 }
 
 /** A cancel control that works as a link without JavaScript and closes the dialog with it. */

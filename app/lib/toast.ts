@@ -7,3 +7,7 @@ export interface Toast {
   title?: string;
   body: string;
 }
+
+/** SPEC §8: the texts of the staff area's toasts, used by server actions and browser code alike. */
+export const SUCCESS_MESSAGE = "Aktion Erfolgreich";
+export const FAILURE_MESSAGE = "Etwas ist schiefgelaufen";

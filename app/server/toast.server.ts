@@ -7,8 +7,7 @@ import type { Toast } from "~/lib/toast";
  */
 const toastCookie = createCookie("hinweis", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
 
-export const SUCCESS_MESSAGE = "Aktion Erfolgreich";
-export const FAILURE_MESSAGE = "Etwas ist schiefgelaufen";
+export { FAILURE_MESSAGE, SUCCESS_MESSAGE } from "~/lib/toast";
 
 export async function toastHeader(request: Request, toast: Omit<Toast, "id">): Promise<string> {
   return toastCookie.serialize({ ...toast, id: crypto.randomUUID() }, {

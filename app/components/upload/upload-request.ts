@@ -1,8 +1,7 @@
+import { FAILURE_MESSAGE } from "~/lib/toast";
+
 /** Where the uploader sends each image; see app/routes/intern.uploadReference_.bild.ts. */
 export const UPLOAD_ENDPOINT = "/intern/uploadReference/bild";
-
-/** SPEC §8: shown when the server gives no message of its own. */
-const FALLBACK_MESSAGE = "Etwas ist schiefgelaufen";
 
 export type UploadOutcome =
   | { kind: "stored" }
@@ -47,8 +46,8 @@ export function sendUpload(
 function errorMessage(responseText: string): string {
   try {
     const { error } = JSON.parse(responseText) as { error?: unknown };
-    return typeof error === "string" && error ? error : FALLBACK_MESSAGE;
+    return typeof error === "string" && error ? error : FAILURE_MESSAGE;
   } catch {
-    return FALLBACK_MESSAGE;
+    return FAILURE_MESSAGE;
   }
 }
