@@ -2,6 +2,7 @@
 // local development, so the slideshow and the gallery have something to show without
 // shipping photos. Pure Node: a small PNG encoder on top of node:zlib.
 import { crc32, deflateSync } from "node:zlib";
+import { DISPLAY_EDGE, THUMBNAIL_EDGE } from "~/lib/image-sizes";
 
 /** An RGB image, three bytes per pixel, row by row. */
 export interface Raster {
@@ -57,19 +58,23 @@ export function encodePng({ width, height, pixels }: Raster): Uint8Array<ArrayBu
   );
 }
 
-/** Averages blocks of `factor` × `factor` pixels. */
-export function downscale(source: Raster, factor: number): Raster {
-  const width = Math.floor(source.width / factor);
-  const height = Math.floor(source.height / factor);
+/** Scales down to `width` (aspect kept), averaging the source pixels each target pixel covers. */
+export function downscale(source: Raster, width: number): Raster {
+  const height = Math.round((source.height * width) / source.width);
   const pixels = new Uint8Array(width * height * 3);
-  const area = factor * factor;
+  const span = (target: number, total: number, size: number) => [
+    Math.floor((target * total) / size),
+    Math.max(Math.floor((target * total) / size) + 1, Math.floor(((target + 1) * total) / size)),
+  ];
   for (let y = 0; y < height; y++) {
+    const [top, bottom] = span(y, source.height, height);
     for (let x = 0; x < width; x++) {
+      const [left, right] = span(x, source.width, width);
+      const area = (bottom - top) * (right - left);
       for (let c = 0; c < 3; c++) {
         let sum = 0;
-        for (let dy = 0; dy < factor; dy++) {
-          const row = ((y * factor + dy) * source.width + x * factor) * 3 + c;
-          for (let dx = 0; dx < factor; dx++) sum += source.pixels[row + dx * 3];
+        for (let sy = top; sy < bottom; sy++) {
+          for (let sx = left; sx < right; sx++) sum += source.pixels[(sy * source.width + sx) * 3 + c];
         }
         pixels[(y * width + x) * 3 + c] = Math.round(sum / area);
       }
@@ -277,12 +282,12 @@ export const DEMO_IMAGES: DemoImage[] = [
   },
 ];
 
-/** The original (1600 × 900) with its display (800 × 450) and thumbnail (400 × 225) renditions, as PNG. */
+/** The original (1600 × 900) with the display and thumbnail renditions the staff uploader would make, as PNG. */
 export function renderDemoImage(image: DemoImage): { original: Uint8Array; display: Uint8Array; thumbnail: Uint8Array } {
   const original = renderUpholstery(image.spec);
   return {
     original: encodePng(original),
-    display: encodePng(downscale(original, 2)),
-    thumbnail: encodePng(downscale(original, 4)),
+    display: encodePng(downscale(original, DISPLAY_EDGE)),
+    thumbnail: encodePng(downscale(original, THUMBNAIL_EDGE)),
   };
 }

@@ -1,3 +1,5 @@
+import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE as MAX_EDGE, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+
 /**
  * Prepares a phone photo in the browser before it is uploaded: turned upright, at most
  * 2560 px on its long edge and re-encoded as JPEG. Re-encoding writes only pixels, so
@@ -5,11 +7,6 @@
  * renditions the public pages show are made from the same pixels.
  */
 
-export const MAX_EDGE = 2560;
-/** The gallery's large view and the slideshow. */
-export const DISPLAY_EDGE = 1280;
-/** List tiles and previews. */
-export const THUMBNAIL_EDGE = 480;
 const JPEG_QUALITY = 0.85;
 
 export interface PreparedImage {

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from 
 import { galleryHref, pageWindow } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
+import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
 import { getReference, listCategories, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
@@ -156,11 +157,10 @@ export default function Referenz() {
                   <img
                     className="gallery__image"
                     src={item.thumbnailUrl}
-                    srcSet={
-                      item.thumbnailUrl === item.displayUrl
-                        ? undefined
-                        : `${item.thumbnailUrl} 400w, ${item.displayUrl} 800w`
-                    }
+                    srcSet={renditionSrcSet([
+                      [item.thumbnailUrl, THUMBNAIL_EDGE],
+                      [item.displayUrl, DISPLAY_EDGE],
+                    ])}
                     sizes={THUMBNAIL_SIZES}
                     width={400}
                     height={300}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { useHydrated } from "~/lib/use-hydrated";
+import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
 /** SPEC §9: slideshow timing. */
@@ -41,8 +42,10 @@ export interface Slide {
 const SIZES = "(min-width: 1180px) 1100px, 100vw";
 
 function sourceSet(slide: Slide): string | undefined {
-  if (slide.thumbnailUrl === slide.displayUrl) return undefined;
-  return `${slide.thumbnailUrl} 400w, ${slide.displayUrl} 800w`;
+  return renditionSrcSet([
+    [slide.thumbnailUrl, THUMBNAIL_EDGE],
+    [slide.displayUrl, DISPLAY_EDGE],
+  ]);
 }
 
 function SlideImage({ slide }: { slide: Slide }) {

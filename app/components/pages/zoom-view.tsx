@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet } from "~/lib/image-sizes";
 
 export interface ZoomImage {
   id: string;
@@ -43,7 +44,10 @@ export function ZoomView({ image, closeHref }: { image: ZoomImage; closeHref: st
       <img
         className="zoom__image"
         src={image.displayUrl}
-        srcSet={image.displayUrl === image.url ? undefined : `${image.displayUrl} 800w, ${image.url} 1600w`}
+        srcSet={renditionSrcSet([
+          [image.displayUrl, DISPLAY_EDGE],
+          [image.url, ORIGINAL_MAX_EDGE],
+        ])}
         sizes={`(min-width: ${ZOOM_MAX_WIDTH + 40}px) ${ZOOM_MAX_WIDTH}px, 100vw`}
         width={1600}
         height={900}

@@ -1,0 +1,19 @@
+/**
+ * Long-edge sizes of a reference image and the renditions the staff uploader makes.
+ * The public pages' `srcset` width descriptors rely on them (landscape photos, which
+ * is what the workshop shoots; a portrait one is merely chosen a little large).
+ */
+export const ORIGINAL_MAX_EDGE = 2560;
+/** The slideshow, the gallery's large view. */
+export const DISPLAY_EDGE = 1280;
+/** List tiles and previews. */
+export const THUMBNAIL_EDGE = 480;
+
+/**
+ * A `srcset` from renditions and their widths, or none when there is nothing to
+ * choose from (a client uploaded only the original, so every URL is the same).
+ */
+export function renditionSrcSet(sources: ReadonlyArray<readonly [url: string, width: number]>): string | undefined {
+  const distinct = sources.filter(([url], index) => sources.findIndex(([other]) => other === url) === index);
+  return distinct.length > 1 ? distinct.map(([url, width]) => `${url} ${width}w`).join(", ") : undefined;
+}
