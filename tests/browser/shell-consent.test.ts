@@ -91,6 +91,13 @@ describe.each(devices)("consent dialog with JavaScript (%s)", (_name, device) =>
     await banner(page).getByRole("button", { name: "Individuelle Datenschutz-Präferenz" }).click();
     const dialog = individualDialog(page);
     await expect.poll(() => dialog.isVisible()).toBe(true);
+    // Declining looks exactly like accepting here too, from the moment the dialog shows.
+    const looks = (name: string) =>
+      dialog.getByRole("button", { name, exact: true }).evaluate((button) => {
+        const style = getComputedStyle(button);
+        return [style.backgroundColor, style.color, style.borderColor];
+      });
+    expect(await looks("Nur essenzielle Cookies akzeptieren")).toEqual(await looks("Alle akzeptieren"));
     const essential = dialog.getByRole("checkbox", { name: "Essenziell" });
     expect(await essential.isChecked()).toBe(true);
     expect(await essential.isDisabled()).toBe(true);

@@ -80,7 +80,9 @@ export function CookieConsent() {
       <h2 id={titleId} className="dialog__title" tabIndex={-1}>
         {individual ? "Individuelle Datenschutz-Präferenz" : "Datenschutz-Präferenz"}
       </h2>
-      <form method="post" action="/einstellungen/cookies" onSubmit={submit}>
+      {/* A fresh form per view: reused, the first view's "Einwilligung speichern" button would become
+          "Nur essenzielle Cookies akzeptieren" and fade from the secondary to the primary look. */}
+      <form key={consentView} method="post" action="/einstellungen/cookies" onSubmit={submit}>
         <input type="hidden" name="redirectTo" value={returnPath} />
         {individual ? (
           <>
