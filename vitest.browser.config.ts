@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page's answer to a click includes a server round trip; 1 s (the default) is too
+    // tight once the machine is busy. The polled condition itself is unchanged.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -34,6 +34,17 @@ export async function openPage(
   return context.newPage();
 }
 
+/**
+ * Waits until React has hydrated the page. Before that, keys, focus and pointer moves reach
+ * plain HTML without handlers, and clicks take the no-JavaScript path (a real form post).
+ * The navigation's menu turns into a JavaScript dialog in the render that follows hydration,
+ * together with every other part that waits for it, so the dialog marks the moment (on
+ * every page with the navigation bar, which is all but the login page).
+ */
+export async function waitForHydration(page: Page) {
+  await page.locator("dialog#menue").waitFor({ state: "attached" });
+}
+
 /** Calls the real API, for arranging data a test needs. */
 export async function apiCall(path: string, init: { token?: string; json?: unknown; method?: string } = {}) {
   const response = await fetch(`${baseURL()}/api/v1/${path}`, {

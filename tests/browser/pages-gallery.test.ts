@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, PHONE } from "./browser";
+import { apiCall, apiToken, launchChromium, PHONE, waitForHydration } from "./browser";
 import { openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { MODES, uniqueTitle } from "./staff-helpers";
 
@@ -101,6 +101,8 @@ describe.each(MODES)("reference gallery $name", ({ javaScriptEnabled }) => {
   it("opens and closes the zoom view with the large picture", async () => {
     const page = await openSettledPage(browser, { javaScriptEnabled });
     await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}&seite=2`);
+    // With JavaScript the zoom view is the enhanced dialog, which Escape closes.
+    if (javaScriptEnabled) await waitForHydration(page);
     const description = (await descriptions(page))[0];
     const picture = picturesA.find((item) => item.description === description)!;
     await galleryLinks(page).first().click();

@@ -39,6 +39,15 @@ async function slideCount(page: Page): Promise<number> {
   return Number(/von (\d+)$/.exec(label ?? "")?.[1]);
 }
 
+/**
+ * The home page once its JavaScript has taken over: only then do the slideshow's controls
+ * exist, and only then do pointer, touch and keys reach it.
+ */
+async function openHydratedHome(page: Page) {
+  await page.goto("/");
+  await page.locator(".slideshow__controls").waitFor({ state: "attached" });
+}
+
 /** Controls show on pointer-over, so a visitor moves the pointer onto the slideshow before clicking one. */
 async function clickControl(page: Page, name: string) {
   await page.locator(".slideshow__viewport").hover();
@@ -97,7 +106,7 @@ describe("slideshow of the latest projects", () => {
 
   it("shows its controls on pointer-over and hides them again after 2.5 seconds", async () => {
     const page = await openSettledPage(browser);
-    await page.goto("/");
+    await openHydratedHome(page);
     await expect.poll(() => controlsOpacity(page)).toBe("0");
     await page.locator(".slideshow__viewport").hover();
     await expect.poll(() => controlsOpacity(page)).toBe("1");
@@ -106,7 +115,7 @@ describe("slideshow of the latest projects", () => {
 
   it("changes the slide with the next and previous buttons", async () => {
     const page = await openSettledPage(browser);
-    await page.goto("/");
+    await openHydratedHome(page);
     const count = await slideCount(page);
     expect(count).toBeGreaterThanOrEqual(3);
 
@@ -122,7 +131,7 @@ describe("slideshow of the latest projects", () => {
 
   it("is operable by keyboard: arrow keys on the slides, controls reachable with Tab", async () => {
     const page = await openSettledPage(browser);
-    await page.goto("/");
+    await openHydratedHome(page);
     const count = await slideCount(page);
     await page.locator(".slideshow__viewport").focus();
     await page.keyboard.press("ArrowRight");
@@ -142,12 +151,12 @@ describe("slideshow of the latest projects", () => {
 
   it("plays on its own and can be paused", async () => {
     const page = await openSettledPage(browser);
-    await page.goto("/");
+    await openHydratedHome(page);
     const count = await slideCount(page);
     await expect.poll(() => slideLabel(page), { timeout: 20_000 }).toBe(`2 von ${count}`);
 
     await clickControl(page, "Diashow anhalten");
-    expect(await page.getByRole("button", { name: "Diashow abspielen" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: "Diashow abspielen" }).count()).toBe(1);
     const pausedAt = await slideLabel(page);
     // Pointer and focus leave, so only the pause keeps the slide (rotation also rests while they are on it).
     await page.mouse.move(0, 0);
@@ -160,9 +169,11 @@ describe("slideshow of the latest projects", () => {
     const page = await openSettledPage(browser, { reducedMotion: "reduce" });
     const scripts: string[] = [];
     page.on("request", (request) => scripts.push(request.url()));
-    await page.goto("/");
+    await openHydratedHome(page);
     const count = await slideCount(page);
+    // Autoplay is off, so the control offers to play rather than to pause.
     expect(await page.getByRole("button", { name: "Diashow abspielen" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Diashow anhalten" }).count()).toBe(0);
     await page.waitForTimeout(6_500);
     expect(await slideLabel(page)).toBe(`1 von ${count}`);
 
@@ -175,7 +186,7 @@ describe("slideshow of the latest projects", () => {
     const page = await openSettledPage(browser);
     const scripts: string[] = [];
     page.on("request", (request) => scripts.push(request.url()));
-    await page.goto("/");
+    await openHydratedHome(page);
     const count = await slideCount(page);
     await clickControl(page, "Nächstes Bild");
     await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
@@ -185,7 +196,7 @@ describe("slideshow of the latest projects", () => {
 
   it("follows a swipe on a touch screen", async () => {
     const page = await openSettledPage(browser, PHONE);
-    await page.goto("/");
+    await openHydratedHome(page);
     const count = await slideCount(page);
     const viewport = page.locator(".slideshow__viewport");
     await viewport.scrollIntoViewIfNeeded();

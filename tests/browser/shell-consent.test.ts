@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
 import { cookie, decodedConsent, isOwnOrigin, recordRequests, settleShell } from "./shell-helpers";
 
 let browser: Browser;
@@ -48,6 +48,7 @@ describe.each(devices)("consent dialog with JavaScript (%s)", (_name, device) =>
   it("'Ich akzeptiere alle' stores both cookies, the localStorage mirror and shows the map", async () => {
     const page = await visitor({ javaScriptEnabled: true, device });
     await page.goto("/");
+    await waitForHydration(page);
     await expect.poll(() => banner(page).isVisible()).toBe(true);
     await expect.poll(() => banner(page).textContent()).toContain("essenziell");
     await expect.poll(() => mapFrame(page).count()).toBe(0);
@@ -70,6 +71,7 @@ describe.each(devices)("consent dialog with JavaScript (%s)", (_name, device) =>
   it("'Nur essenzielle Cookies akzeptieren' is offered on the first layer and keeps the map away", async () => {
     const page = await visitor({ javaScriptEnabled: true, device });
     await page.goto("/");
+    await waitForHydration(page);
     const acceptAll = banner(page).getByRole("button", { name: "Ich akzeptiere alle" });
     const essentialOnly = banner(page).getByRole("button", { name: "Nur essenzielle Cookies akzeptieren" });
     await expect.poll(() => essentialOnly.isVisible()).toBe(true);
@@ -88,6 +90,7 @@ describe.each(devices)("consent dialog with JavaScript (%s)", (_name, device) =>
   it("the individual dialog saves the chosen checkboxes, and 'Cookie-Einstellungen' reopens the choice", async () => {
     const page = await visitor({ javaScriptEnabled: true, device });
     await page.goto("/");
+    await waitForHydration(page);
     await banner(page).getByRole("button", { name: "Individuelle Datenschutz-Präferenz" }).click();
     const dialog = individualDialog(page);
     await expect.poll(() => dialog.isVisible()).toBe(true);

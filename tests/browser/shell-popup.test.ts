@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { baseURL, DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
 import { consentValue, createActiveAlert, deleteAlerts, uniqueTitle } from "./shell-helpers";
 
 let browser: Browser;
@@ -45,6 +45,7 @@ describe.each([
       const page = await consentedVisitor(javaScriptEnabled, device);
 
       await page.goto("/");
+      if (javaScriptEnabled) await waitForHydration(page);
       await expect.poll(() => popup(page).isVisible()).toBe(true);
       expect(await popup(page).textContent()).toContain(first);
       expect(await popup(page).textContent()).toContain("Vom 24.12. bis 02.01. geschlossen.");
@@ -54,7 +55,7 @@ describe.each([
       await okButton(page).click();
       await expect.poll(() => popup(page).count()).toBe(0);
       if (javaScriptEnabled) {
-        expect(await page.evaluate(() => sessionStorage.getItem("visited"))).toBeTruthy();
+        await expect.poll(() => page.evaluate(() => sessionStorage.getItem("visited"))).toBeTruthy();
       }
 
       // Second view in the same session: not again.
@@ -65,6 +66,7 @@ describe.each([
       // The list changed: it shows again, with both alerts.
       const second = await addAlert("Neue Telefonnummer");
       await page.goto("/");
+      if (javaScriptEnabled) await waitForHydration(page);
       await expect.poll(() => popup(page).isVisible()).toBe(true);
       expect(await popup(page).textContent()).toContain(first);
       expect(await popup(page).textContent()).toContain(second);

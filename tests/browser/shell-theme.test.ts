@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
 import { cookie, settleShell } from "./shell-helpers";
 
 let browser: Browser;
@@ -31,6 +31,7 @@ describe.each([
     expect(await serverTheme(page)).toBe("dark");
     expect(await themeSwitch(page).getAttribute("aria-pressed")).toBe("true");
     const darkBackground = await background(page);
+    await waitForHydration(page);
 
     await themeSwitch(page).click();
     await expect.poll(() => shownTheme(page)).toBe("light");
@@ -40,6 +41,7 @@ describe.each([
     expect((await cookie(page.context(), "theme"))?.value).toBe("light");
 
     expect(await serverTheme(page, "/impressum")).toBe("light");
+    await waitForHydration(page);
     await themeSwitch(page).click();
     await expect.poll(() => shownTheme(page)).toBe("dark");
     expect(await serverTheme(page)).toBe("dark");
