@@ -22,6 +22,7 @@ import {
   listReferences,
   REFERENCE_ADMIN_PAGE_SIZE,
   readUploadForm,
+  REFERENCE_NOT_FOUND,
   referenceFieldsFromForm,
   referenceUpdate,
   saveReferences,
@@ -29,7 +30,7 @@ import {
   uploadsFromForm,
 } from "~/server/references.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { failedWrite, formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
+import { formFields, invalidForm, succeeded, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 import uploadStyles from "~/styles/upload.css?url";
@@ -61,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = param ? url.searchParams.get(param)! : null;
   const reference = id ? (references.find((candidate) => candidate.id === id) ?? (await getReference(context.db, id))) : null;
   if (id && !reference) {
-    throw await redirectWithToast(request, listHref(page), { type: "error", body: "Dieses Bild gibt es nicht (mehr)." });
+    throw await redirectWithToast(request, listHref(page), { type: "error", body: REFERENCE_NOT_FOUND });
   }
   const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
   return {
@@ -113,21 +114,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "update": {
       const input = validate(referenceUpdate, referenceFieldsFromForm(form));
       if (!input.ok) return invalidForm({ intent, id, values }, input);
-      try {
-        await updateReference(context.db, id ?? "", input.value);
-      } catch (error) {
-        return failedWrite(request, error, listHref(page));
-      }
-      return succeeded(request, listHref(page));
+      return writeThenRedirect(request, () => updateReference(context.db, id ?? "", input.value), listHref(page));
     }
-    case "delete": {
-      try {
-        await deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? "");
-      } catch (error) {
-        return failedWrite(request, error, listHref(page));
-      }
-      return succeeded(request, listHref(page));
-    }
+    case "delete":
+      return writeThenRedirect(
+        request,
+        () => deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? ""),
+        listHref(page),
+      );
     default:
       return unknownIntent(intent, values);
   }
@@ -151,11 +145,7 @@ export default function UploadReferencePage() {
       </section>
       <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
       <ZoomDialog reference={zooming} />
-      <EditReferenceDialog
-        reference={editing}
-        categories={categories}
-        failure={editing ? failureFor(actionData, "update", editing.id) : undefined}
-      />
+      <EditReferenceDialog reference={editing} categories={categories} />
       <DeleteReferenceDialog reference={deleting} />
     </div>
   );

@@ -18,6 +18,8 @@ export const MAX_FILES_PER_UPLOAD = 100;
 const MAX_CATEGORIES = 10;
 
 export const IMAGE_ROUTE_PREFIX = "/images/";
+/** The answer of the API and the staff page alike when an id is unknown. */
+export const REFERENCE_NOT_FOUND = "Dieses Bild gibt es nicht (mehr).";
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -175,7 +177,7 @@ export async function updateReference(
   { description, category }: ReferenceUpdate,
 ): Promise<Reference> {
   const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
-  if (!existing) throw notFound("Dieses Bild gibt es nicht (mehr).");
+  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
   await db.batch([
     db.update(references).set({ description }).where(eq(references.id, id)),
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
@@ -187,7 +189,7 @@ export async function updateReference(
 /** The record goes first: a failure afterwards can leave an unused object, never a record without its image. */
 export async function deleteReference(db: Database, bucket: R2Bucket, id: string): Promise<void> {
   const row = await db.select().from(references).where(eq(references.id, id)).get();
-  if (!row) throw notFound("Dieses Bild gibt es nicht (mehr).");
+  if (!row) throw notFound(REFERENCE_NOT_FOUND);
   await db.batch([
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
     db.delete(references).where(eq(references.id, id)),
