@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, body, bucketKeys, expectError, rowCount, site, staffToken, upload, uploadForm } from "./helpers";
-import { HTML, png, PNG_SIGNATURE, SVG, TEXT } from "./images";
+import { HTML, png, PNG_SIGNATURE, SVG, TEXT } from "../fixtures/images";
 
 interface Reference {
   id: string;
