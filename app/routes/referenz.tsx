@@ -1,9 +1,10 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { galleryHref, pageWindow } from "~/components/pages/gallery-links";
+import { galleryHref } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+import { pageWindow } from "~/lib/page-window";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
 import { getReference, listCategories, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
