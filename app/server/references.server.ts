@@ -344,10 +344,7 @@ async function toImageFile(entry: FormDataEntryValue | null): Promise<ImageFile 
  * an array is matched by filename. `display` and `thumbnail` renditions are accepted
  * with a single image, as the staff uploader sends one image per request.
  */
-export async function uploadsFromForm(
-  form: FormData,
-  metadata: z.input<typeof uploadMetadata>,
-): Promise<NewReference[]> {
+export async function uploadsFromForm(form: FormData, metadata: unknown): Promise<NewReference[]> {
   const files = (
     await Promise.all(form.getAll("images").map((entry) => toImageFile(entry)))
   ).filter((file): file is ImageFile => !!file && file.bytes.byteLength > 0);
@@ -385,8 +382,8 @@ export function referenceFieldsFromForm(form: FormData): { description: string; 
   return { description: text(form.get("description")), category };
 }
 
-/** The `metadata` field of the API's multipart form: JSON text, or absent for no description and no category. */
-export function metadataFromField(value: FormDataEntryValue | null): unknown {
+/** The `metadata` field of a multipart upload: JSON text, or absent for no description and no category. */
+function metadataFromField(value: FormDataEntryValue | null): unknown {
   if (value === null) return {};
   if (typeof value !== "string") throw new HttpError(400, "metadata muss JSON-Text sein.");
   try {
@@ -394,4 +391,13 @@ export function metadataFromField(value: FormDataEntryValue | null): unknown {
   } catch {
     throw new HttpError(400, "metadata ist kein gültiges JSON.");
   }
+}
+
+/**
+ * The multipart upload of the API and of the staff uploader alike: the `images` with
+ * their `metadata` JSON (and, for one image, its renditions), stored all or nothing.
+ */
+export async function saveUploadRequest(db: Database, bucket: R2Bucket, request: Request): Promise<Reference[]> {
+  const form = await readUploadForm(request);
+  return saveReferences(db, bucket, await uploadsFromForm(form, metadataFromField(form.get("metadata"))));
 }
