@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { categoryKey, MAX_CATEGORIES, MAX_CATEGORY_LENGTH, TOO_MANY_CATEGORIES } from "~/lib/categories";
 import { HttpError, notFound, readBodyLimited } from "~/server/api/http.server";
 import type { Database } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
@@ -15,7 +16,6 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
 /** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
 export const MAX_FILES_PER_UPLOAD = 100;
-const MAX_CATEGORIES = 10;
 
 export const IMAGE_ROUTE_PREFIX = "/images/";
 /** The answer of the API and the staff page alike when an id is unknown. */
@@ -33,7 +33,7 @@ const categoryName = z
   .string({ invalid_type_error: "Eine Kategorie muss ein Text sein." })
   .trim()
   .min(1, "Eine Kategorie darf nicht leer sein.")
-  .max(50, "Eine Kategorie darf höchstens 50 Zeichen lang sein.");
+  .max(MAX_CATEGORY_LENGTH, `Eine Kategorie darf höchstens ${MAX_CATEGORY_LENGTH} Zeichen lang sein.`);
 
 const categoryList = z
   .union([categoryName, z.array(categoryName)], {
@@ -41,9 +41,7 @@ const categoryList = z
   })
   .optional()
   .transform((value) => uniqueCategories(value === undefined ? [] : [value].flat()))
-  .refine((names) => names.length <= MAX_CATEGORIES, {
-    message: `Höchstens ${MAX_CATEGORIES} Kategorien je Bild.`,
-  });
+  .refine((names) => names.length <= MAX_CATEGORIES, { message: TOO_MANY_CATEGORIES });
 
 const description = z
   .string({ invalid_type_error: "Beschreibung muss ein Text sein." })
@@ -76,7 +74,7 @@ export type ReferenceUpdate = z.output<typeof referenceUpdate>;
 function uniqueCategories(names: string[]): string[] {
   const seen = new Map<string, string>();
   for (const name of names) {
-    const key = name.toLocaleLowerCase("de");
+    const key = categoryKey(name);
     if (!seen.has(key)) seen.set(key, name);
   }
   return [...seen.values()];
