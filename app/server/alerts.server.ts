@@ -35,7 +35,6 @@ export const alertInput = z
     message: "Das End Datum muss nach dem Start Datum liegen.",
     path: ["toDate"],
   });
-export type AlertInput = z.input<typeof alertInput>;
 export type ValidAlert = z.output<typeof alertInput>;
 
 export interface Alert {

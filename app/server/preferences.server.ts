@@ -91,7 +91,7 @@ export function seenAlertsCookie(request: Request, key: string): string {
  * Where a preference form returns to: a path on this site only, never another host,
  * and without the parameter that opened the consent dialog.
  */
-export function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/"): string {
+function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
     return fallback;
   }

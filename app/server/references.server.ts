@@ -17,7 +17,8 @@ export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
 /** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
 export const MAX_FILES_PER_UPLOAD = 100;
 
-export const IMAGE_ROUTE_PREFIX = "/images/";
+/** Served by app/routes/images.$.ts. */
+const IMAGE_ROUTE_PREFIX = "/images/";
 /** The answer of the API and the staff page alike when an id is unknown. */
 export const REFERENCE_NOT_FOUND = "Dieses Bild gibt es nicht (mehr).";
 
@@ -48,7 +49,7 @@ const description = z
   .trim()
   .max(1000, "Beschreibung darf höchstens 1000 Zeichen lang sein.");
 
-export const referenceMetadata = z.object(
+const referenceMetadata = z.object(
   {
     filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
     description: description.optional().default(""),
@@ -59,7 +60,7 @@ export const referenceMetadata = z.object(
 export type ReferenceMetadata = z.output<typeof referenceMetadata>;
 
 /** Metadata for an upload: one object for every file, or an array matched to the files by filename. */
-export const uploadMetadata = z.union([referenceMetadata, z.array(referenceMetadata).max(100)], {
+const uploadMetadata = z.union([referenceMetadata, z.array(referenceMetadata).max(100)], {
   invalid_type_error: "metadata muss ein Objekt oder eine Liste sein.",
 });
 
@@ -68,7 +69,6 @@ export const referenceUpdate = z.object({
   category: categoryList,
 });
 export type ReferenceUpdate = z.output<typeof referenceUpdate>;
-
 
 /** Names are kept as typed; the same name in another case or with extra spaces counts once. */
 function uniqueCategories(names: string[]): string[] {

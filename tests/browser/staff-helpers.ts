@@ -9,7 +9,7 @@ export function uniqueTitle(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
-export type Mode = { name: string; javaScriptEnabled: boolean };
+type Mode = { name: string; javaScriptEnabled: boolean };
 export const MODES: Mode[] = [
   { name: "mit JavaScript", javaScriptEnabled: true },
   { name: "ohne JavaScript", javaScriptEnabled: false },
@@ -55,7 +55,7 @@ export async function sessionTokenOf(page: Page): Promise<string> {
 }
 
 /** Cookie value as the server's cookie helper writes it, for planting stale or forged sessions. */
-export function sessionCookieValue(token: string): string {
+function sessionCookieValue(token: string): string {
   return encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64"));
 }
 
