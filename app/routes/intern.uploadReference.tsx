@@ -77,6 +77,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The plain upload form comes back with the module's reason at its file field, and its status. */
+function uploadRefused(values: Record<string, string>, { message, status }: HttpError) {
+  return invalidForm({ intent: "upload", values }, { message, fieldErrors: { images: message } }, status);
+}
+
 /**
  * Upload (the form without JavaScript), edit and delete. The uploader with JavaScript
  * sends its images to /intern/uploadReference/bild and only reports here when all are
@@ -91,9 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     form = multipart ? await readUploadForm(request) : await request.formData();
   } catch (error) {
     // Too large or unreadable: the module's status and message, nothing stored.
-    const message = error instanceof HttpError ? error.message : "Das Formular konnte nicht gelesen werden.";
-    const status = error instanceof HttpError ? error.status : 400;
-    return invalidForm({ intent: "upload", values: {} }, { message, fieldErrors: { images: message } }, status);
+    return uploadRefused({}, error instanceof HttpError ? error : new HttpError(400, "Das Formular konnte nicht gelesen werden."));
   }
   const values = formFields(form);
   const { intent = "", id } = values;
@@ -105,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        return invalidForm({ intent, values }, { message: error.message, fieldErrors: { images: error.message } }, error.status);
+        return uploadRefused(values, error);
       }
       return succeeded(request, listHref(1));
     }
