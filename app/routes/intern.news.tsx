@@ -7,7 +7,7 @@ import { CreateForm } from "~/components/admin/create-form";
 import { Field } from "~/components/admin/field";
 import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
 import { formatDateTime } from "~/lib/dates";
-import { SITE } from "~/lib/site-config";
+import { staffPageMeta } from "~/lib/seo";
 import {
   createNews,
   deleteNews,
@@ -22,7 +22,7 @@ import { requireStaffForAction, requireStaffForPage } from "~/server/session.ser
 import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 
-export const meta: MetaFunction = () => [{ title: `Neuigkeiten – ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => staffPageMeta("Neuigkeiten");
 
 const PAGE_PARAM = "seite";
 /** "Weitere laden" grows the list by one page at a time; more than this is a search, not a list. */

@@ -9,7 +9,7 @@ import { Field } from "~/components/admin/field";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
 import { formatDateTime, fromLocalInputValue, toLocalInputValue } from "~/lib/dates";
-import { SITE } from "~/lib/site-config";
+import { staffPageMeta } from "~/lib/seo";
 import {
   ALERT_NOT_FOUND,
   alertInput,
@@ -25,10 +25,7 @@ import { requireStaffForAction, requireStaffForPage } from "~/server/session.ser
 import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 
-export const meta: MetaFunction = () => [
-  { title: `Wichtige Informationen – ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta("Wichtige Informationen");
 
 // The calendar's styles are needed only here.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];

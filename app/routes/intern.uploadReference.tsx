@@ -12,7 +12,7 @@ import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/compon
 import { ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
 import { DELETE_PARAM, EDIT_PARAM, failureFor, useFailureToast } from "~/lib/admin-client";
-import { SITE } from "~/lib/site-config";
+import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HttpError } from "~/server/api/http.server";
 import {
@@ -35,7 +35,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 import uploadStyles from "~/styles/upload.css?url";
 
-export const meta: MetaFunction = () => [{ title: `Bilder hochladen – ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => staffPageMeta("Bilder hochladen");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
 
