@@ -20,8 +20,6 @@ interface AdminDialogProps {
   returnFocusId?: string;
   /** Used when that element no longer exists, e.g. after the item was deleted. */
   fallbackFocusId?: string;
-  maxWidth?: number;
-  fullScreen?: boolean;
   /** Puts focus on "Abbrechen" when the dialog opens (for dialogs without fields). */
   focusCancel?: boolean;
   /** Receives the cancel control to place among the dialog's buttons. */
@@ -33,13 +31,11 @@ interface AdminDialogProps {
  * navigates to the page without the dialog parameter inside the app, and focus goes
  * back to the control that opened it. Without JavaScript "Abbrechen" is a link.
  */
-export function AdminDialog({
+function AdminDialog({
   open,
   title,
   returnFocusId,
   fallbackFocusId,
-  maxWidth = 500,
-  fullScreen,
   focusCancel = false,
   children,
 }: AdminDialogProps) {
@@ -52,7 +48,7 @@ export function AdminDialog({
   const cancelHref = returnFocusId ? `${closeHref}#${returnFocusId}` : closeHref;
 
   return (
-    <Dialog open={open} title={title} onClose={close} maxWidth={maxWidth} fullScreen={fullScreen}>
+    <Dialog open={open} title={title} onClose={close}>
       {children(
         hydrated ? (
           <button type="button" className="button button--secondary" onClick={close} autoFocus={focusCancel}>

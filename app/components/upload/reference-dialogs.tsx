@@ -4,14 +4,12 @@ import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog
 import { Field } from "~/components/admin/field";
 import { Dialog, DialogCancel } from "~/components/dialog";
 import { type FormFailure, searchWith, useReturnFocus } from "~/lib/admin-client";
+import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Reference } from "~/server/references.server";
 import { CategoryChips } from "./category-chips";
 import { CategoryCheckboxes, CategoryPicker } from "./category-picker";
 import { imageLabel, LIST_HEADING_ID, ZOOM_PARAM, zoomControlId } from "./list-href";
-
-/** SPEC §9: the zoom dialog may grow to 1100 px; edit and delete keep the staff dialogs' 500. */
-const ZOOM_MAX_WIDTH = 1100;
 
 /** "Bildansicht": the large image with its categories and description (`?bild=<id>`). */
 export function ZoomDialog({ reference }: { reference: Reference | null }) {
