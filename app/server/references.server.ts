@@ -125,8 +125,9 @@ export async function listReferences(
   db: Database,
   { startAt, limit, category }: Paging & { category?: string | null },
 ): Promise<{ reference: Reference[]; total: number }> {
-  const inCategory = category?.trim()
-    ? sql`exists (select 1 from ${referenceCategories} join ${categories} on ${categories.id} = ${referenceCategories.categoryId} where ${referenceCategories.referenceId} = ${references.id} and lower(${categories.name}) = lower(${category.trim()}))`
+  const [name] = category?.trim() ? (await storedCategoryNames(db, [[category.trim()]]))[0] : [];
+  const inCategory = name
+    ? sql`exists (select 1 from ${referenceCategories} join ${categories} on ${categories.id} = ${referenceCategories.categoryId} where ${referenceCategories.referenceId} = ${references.id} and ${categories.name} = ${name})`
     : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -154,17 +155,28 @@ export async function listCategories(db: Database): Promise<string[]> {
   return rows.map(({ name }) => name).sort((a, b) => a.localeCompare(b, "de"));
 }
 
-/** Statements that make sure each category exists and link it to the reference, for one batch. */
-function linkCategoriesStatements(db: Database, referenceId: string, names: string[]) {
-  return names.flatMap((name) => [
-    // drizzle names every column in `insert … select`, so the id is given as null for SQLite to assign.
-    db
-      .insert(categories)
-      .select(
-        sql`select null, ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
-      ),
+/**
+ * The names as they are stored: a name matching an existing category regardless of case
+ * takes that category's spelling, and new names that match each other are spelled alike.
+ * Matching happens here because SQLite's lower() knows no umlauts ("LENKRÄDER").
+ */
+async function storedCategoryNames(db: Database, lists: string[][]): Promise<string[][]> {
+  const known = new Map((await listCategories(db)).map((name) => [categoryKey(name), name]));
+  return lists.map((names) =>
+    names.map((name) => {
+      const key = categoryKey(name);
+      if (!known.has(key)) known.set(key, name);
+      return known.get(key)!;
+    }),
+  );
+}
+
+/** Statements that make sure each category (spelled as stored) exists and link it to the reference, for one batch. */
+function linkCategoriesStatements(db: Database, referenceId: string, storedNames: string[]) {
+  return storedNames.flatMap((name) => [
+    db.insert(categories).values({ name }).onConflictDoNothing(),
     db.insert(referenceCategories).select(
-      sql`select ${referenceId}, ${categories.id} from ${categories} where lower(${categories.name}) = lower(${name}) limit 1`,
+      sql`select ${referenceId}, ${categories.id} from ${categories} where ${categories.name} = ${name}`,
     ),
   ]);
 }
@@ -176,10 +188,11 @@ export async function updateReference(
 ): Promise<Reference> {
   const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
   if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  const [storedNames] = await storedCategoryNames(db, [category]);
   await db.batch([
     db.update(references).set({ description }).where(eq(references.id, id)),
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
-    ...linkCategoriesStatements(db, id, category),
+    ...linkCategoriesStatements(db, id, storedNames),
   ]);
   return (await getReference(db, id))!;
 }
@@ -275,6 +288,7 @@ export async function saveReferences(
     puts.forEach((put, index) => put.status === "fulfilled" && written.push(objects[index].key));
     const failedPut = puts.find((put) => put.status === "rejected");
     if (failedPut) throw failedPut.reason;
+    const storedNames = await storedCategoryNames(db, planned.map(({ upload }) => upload.metadata.category));
     // Creation times step by a millisecond so the files keep their upload order among themselves.
     await db.batch(
       planned.flatMap(({ id, upload, original, display, thumbnail }, index) => [
@@ -289,7 +303,7 @@ export async function saveReferences(
           description: upload.metadata.description,
           createdAt: new Date(now.getTime() + index),
         }),
-        ...linkCategoriesStatements(db, id, upload.metadata.category),
+        ...linkCategoriesStatements(db, id, storedNames[index]),
       ]) as [never, ...never[]],
     );
   } catch (error) {
