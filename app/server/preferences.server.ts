@@ -17,7 +17,7 @@ import {
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
- * These cookies are written by the browser too (browser-cookie.ts), so they are plain,
+ * These cookies are written by the browser too (browser-cookie.ts, js-cookie), so they are plain,
  * URL-encoded values rather than Remix's signed base64 cookies, and not HttpOnly.
  */
 function readCookies(request: Request): Map<string, string> {
