@@ -1,5 +1,4 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { useNavigate } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -7,10 +6,8 @@ interface DialogProps {
   /** Usually derived from the URL (`?bearbeiten=<id>`), so the dialog also exists without JavaScript. */
   open: boolean;
   title: string;
-  /** Where closing leads when the dialog is URL-driven (the same page without the query parameter). */
-  closeHref?: string;
-  /** For dialogs driven by client state instead of the URL. */
-  onClose?: () => void;
+  /** Escape or a click on the overlay; a URL-driven dialog navigates to the page without its parameter. */
+  onClose: () => void;
   maxWidth?: number;
   fullScreen?: boolean;
   children: ReactNode;
@@ -20,14 +17,9 @@ interface DialogProps {
  * A Radix dialog once JavaScript runs; before that (or without JavaScript) the same
  * content is rendered in place, so every form inside it can still be submitted.
  */
-export function Dialog({ open, title, closeHref, onClose, maxWidth = 500, fullScreen = false, children }: DialogProps) {
+export function Dialog({ open, title, onClose, maxWidth = 500, fullScreen = false, children }: DialogProps) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const titleId = useId();
-  const close = () => {
-    if (onClose) onClose();
-    else if (closeHref !== undefined) navigate(closeHref, { preventScrollReset: true, replace: true });
-  };
   const style = fullScreen ? undefined : { maxWidth };
   const className = fullScreen ? "dialog dialog--fullscreen" : "dialog";
 
@@ -46,7 +38,7 @@ export function Dialog({ open, title, closeHref, onClose, maxWidth = 500, fullSc
   }
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => !next && close()}>
+    <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content

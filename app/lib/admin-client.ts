@@ -5,7 +5,7 @@ import { showToast } from "~/components/toaster";
 /** Query parameters that open the URL-driven dialogs of the staff pages. */
 export const EDIT_PARAM = "bearbeiten";
 export const DELETE_PARAM = "loeschen";
-export const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM] as const;
+const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM] as const;
 
 /**
  * What a staff action answers (status 400 or another 4xx) when it cannot write:
@@ -20,7 +20,7 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-export function isFormFailure(value: unknown): value is FormFailure {
+function isFormFailure(value: unknown): value is FormFailure {
   return typeof value === "object" && value !== null && "intent" in value && "fieldErrors" in value;
 }
 

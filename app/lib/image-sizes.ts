@@ -9,6 +9,9 @@ export const DISPLAY_EDGE = 1280;
 /** List tiles and previews. */
 export const THUMBNAIL_EDGE = 480;
 
+/** SPEC §9: the zoom dialogs (gallery and staff list) are at most this wide. */
+export const ZOOM_MAX_WIDTH = 1100;
+
 /**
  * A `srcset` from renditions and their widths, or none when there is nothing to
  * choose from (a client uploaded only the original, so every URL is the same).

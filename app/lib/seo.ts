@@ -16,12 +16,10 @@ export function pageMeta({
   title,
   description,
   path,
-  noIndex = false,
 }: {
   title: string;
   description: string;
   path: string;
-  noIndex?: boolean;
 }): MetaDescriptor[] {
   const fullTitle = `${title} | ${SITE_TITLE}`;
   const url = absoluteUrl(path);
@@ -40,8 +38,12 @@ export function pageMeta({
     { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: `${SITE.title} – ${SITE.subtitle}` },
     { name: "twitter:card", content: "summary_large_image" },
-    ...(noIndex ? [{ name: "robots", content: "noindex" }] : []),
   ];
+}
+
+/** The staff area's pages: a plain title, and kept out of search engines. */
+export function staffPageMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} – ${SITE.name}` }, { name: "robots", content: "noindex" }];
 }
 
 export interface TimeRange {

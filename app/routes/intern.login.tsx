@@ -11,6 +11,7 @@ import { Field } from "~/components/admin/field";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
 import { Logo } from "~/components/shell/logo";
 import { showToast } from "~/components/toaster";
+import { staffPageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { HttpError } from "~/server/api/http.server";
 import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/auth.server";
@@ -18,10 +19,7 @@ import { commitSessionCookie, getStaffUser } from "~/server/session.server";
 import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 
-export const meta: MetaFunction = () => [
-  { title: `Login – ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta("Login");
 
 const EXPIRED_MESSAGE = "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.";
 const DEFAULT_TARGET = "/intern/news";
@@ -53,7 +51,8 @@ interface LoginFailure {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const username = String(form.get("username") ?? "");
-  const target = safeTarget(typeof form.get("weiter") === "string" ? String(form.get("weiter")) : null);
+  const returnTo = form.get("weiter");
+  const target = safeTarget(typeof returnTo === "string" ? returnTo : null);
   const fail = (message: string, status: number, fieldErrors: Record<string, string> = {}, headers?: HeadersInit) =>
     data<LoginFailure>({ message, username, fieldErrors }, { status, headers });
 

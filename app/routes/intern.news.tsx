@@ -1,37 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
-import { AdminListActions } from "~/components/admin/admin-list-actions";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
+import { AdminListItem } from "~/components/admin/admin-list-item";
+import { CreateForm } from "~/components/admin/create-form";
 import { Field } from "~/components/admin/field";
-import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import {
-  DELETE_PARAM,
-  EDIT_PARAM,
-  editControlId,
-  failureFor,
-  searchWith,
-  useFocusFirstError,
-  useFormKeyAfterSuccess,
-  useFailureToast,
-  type FormFailure,
-} from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
 import { formatDateTime } from "~/lib/dates";
-import { SITE } from "~/lib/site-config";
-import { createNews, deleteNews, getNews, listNews, NEWS_PAGE_SIZE, newsInput, updateNews, type NewsItem } from "~/server/news.server";
+import { staffPageMeta } from "~/lib/seo";
+import {
+  createNews,
+  deleteNews,
+  getNews,
+  listNews,
+  NEWS_NOT_FOUND,
+  NEWS_PAGE_SIZE,
+  newsInput,
+  updateNews,
+} from "~/server/news.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { failedWrite, formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 
-export const meta: MetaFunction = () => [{ title: `Neuigkeiten – ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => staffPageMeta("Neuigkeiten");
 
 const PAGE_PARAM = "seite";
 /** "Weitere laden" grows the list by one page at a time; more than this is a search, not a list. */
 const MAX_PAGES = 20;
 const LIST_HEADING_ID = "neuigkeiten-liste";
 const itemId = (id: string) => `neuigkeit-${id}`;
-const GONE = "Diese Neuigkeit gibt es nicht (mehr).";
 
 function pagesFrom(params: URLSearchParams): number {
   const value = Number.parseInt(params.get(PAGE_PARAM) ?? "", 10);
@@ -46,18 +43,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // One item more than shown tells whether there is more, and where "Weitere laden" should land.
   const items = await listNews(context.db, { startAt: 0, limit: shown + 1 });
 
-  const dialogItem = async (param: string) => {
-    const id = url.searchParams.get(param);
-    if (!id) return null;
-    const item = items.find((candidate) => candidate.id === id) ?? (await getNews(context.db, id));
-    if (!item) {
-      throw await redirectWithToast(request, `${url.pathname}${searchWith(url.search, { [param]: null })}`, {
-        type: "error",
-        body: GONE,
-      });
-    }
-    return item;
-  };
+  const dialogItem = (param: string) =>
+    dialogRecord(request, param, { loaded: items, load: (id) => getNews(context.db, id), gone: NEWS_NOT_FOUND });
 
   return {
     // Formatted here so the page ships no date library.
@@ -78,27 +65,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "create": {
       const input = validate(newsInput, values);
       if (!input.ok) return invalidForm({ intent, values }, input);
-      await createNews(context.db, input.value);
-      return succeeded(request);
+      return writeThenRedirect(request, () => createNews(context.db, input.value));
     }
     case "update": {
       const input = validate(newsInput, values);
       if (!input.ok) return invalidForm({ intent, id, values }, input);
-      try {
-        await updateNews(context.db, id ?? "", input.value);
-      } catch (error) {
-        return failedWrite(request, error);
-      }
-      return succeeded(request);
+      return writeThenRedirect(request, () => updateNews(context.db, id ?? "", input.value));
     }
-    case "delete": {
-      try {
-        await deleteNews(context.db, id ?? "");
-      } catch (error) {
-        return failedWrite(request, error);
-      }
-      return succeeded(request);
-    }
+    case "delete":
+      return writeThenRedirect(request, () => deleteNews(context.db, id ?? ""));
     default:
       return unknownIntent(intent, values);
   }
@@ -106,14 +81,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewsAdmin() {
   const { items, pages, nextItemId, editing, deleting } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useFailureToast(actionData);
+  useFailureToast(useActionData<typeof action>());
   useFocusItemFromHash();
 
   return (
     <div className="admin-page">
       <h1>Neuigkeiten</h1>
-      <CreateNewsForm failure={failureFor(actionData, "create")} />
+      <CreateForm headingId="neuigkeit-neu" heading="Neue Nachricht" submitLabel="Speichern">
+        {({ failure, autoFocus }) => <NewsFields failure={failure} autoFocus={autoFocus} />}
+      </CreateForm>
 
       <section className="admin-section" aria-labelledby={LIST_HEADING_ID}>
         <h2 id={LIST_HEADING_ID} tabIndex={-1}>
@@ -124,14 +100,14 @@ export default function NewsAdmin() {
         ) : (
           <ul className="admin-list">
             {items.map((item) => (
-              <li key={item.id} id={itemId(item.id)} tabIndex={-1} className="admin-list__item">
-                <div>
-                  <h3 className="admin-list__title">{item.title}</h3>
-                  <p className="admin-list__meta">{item.shownDate}</p>
-                </div>
-                <AdminListActions id={item.id} title={item.title} />
-                <p className="admin-list__text">{item.text}</p>
-              </li>
+              <AdminListItem
+                key={item.id}
+                id={item.id}
+                anchorId={itemId(item.id)}
+                title={item.title}
+                meta={item.shownDate}
+                text={item.text}
+              />
             ))}
           </ul>
         )}
@@ -148,11 +124,11 @@ export default function NewsAdmin() {
         ) : null}
       </section>
 
-      <EditNewsDialog item={editing} failure={editing ? failureFor(actionData, "update", editing.id) : undefined} />
+      <EditDialog item={editing}>
+        {({ item, failure }) => <NewsFields values={item} failure={failure} autoFocus />}
+      </EditDialog>
       <ConfirmDeleteDialog
-        open={Boolean(deleting)}
-        id={deleting?.id ?? ""}
-        itemTitle={deleting?.title}
+        item={deleting}
         text="Bist du sicher, dass du diese Nachricht löschen möchtest?"
         fallbackFocusId={LIST_HEADING_ID}
       />
@@ -160,82 +136,37 @@ export default function NewsAdmin() {
   );
 }
 
-function CreateNewsForm({ failure }: { failure?: FormFailure }) {
-  const formKey = useFormKeyAfterSuccess("create");
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, failure);
+/** Titel and Text, shared by the create form and the edit dialog; a failed submission's values win over `values`. */
+function NewsFields({
+  values,
+  failure,
+  autoFocus,
+}: {
+  values?: { title: string; text: string };
+  failure?: FormFailure;
+  autoFocus?: boolean;
+}) {
   return (
-    <section aria-labelledby="neuigkeit-neu">
-      <h2 id="neuigkeit-neu" className="admin-form__title">
-        Neue Nachricht
-      </h2>
-      <Form key={formKey} ref={form} method="post" className="admin-form" preventScrollReset>
-        <IntentFields intent="create" />
-        <Field
-          label="Titel"
-          name="title"
-          required
-          maxLength={200}
-          defaultValue={failure?.values.title}
-          error={failure?.fieldErrors.title}
-          autoFocus={formKey > 0}
-        />
-        <Field
-          label="Text"
-          name="text"
-          multiline
-          required
-          maxLength={5000}
-          defaultValue={failure?.values.text}
-          error={failure?.fieldErrors.text}
-        />
-        <div className="admin-form__buttons">
-          <SubmitButton intent="create" pendingLabel="Speichern…">
-            Speichern
-          </SubmitButton>
-        </div>
-      </Form>
-    </section>
-  );
-}
-
-function EditNewsDialog({ item, failure }: { item: NewsItem | null; failure?: FormFailure }) {
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, failure);
-  return (
-    <AdminDialog open={Boolean(item)} title="Bearbeiten" returnFocusId={item ? editControlId(item.id) : undefined}>
-      {(cancel) =>
-        item ? (
-          <Form key={item.id} ref={form} method="post" className="admin-dialog-form" preventScrollReset>
-            <IntentFields intent="update" id={item.id} />
-            <Field
-              label="Titel"
-              name="title"
-              required
-              maxLength={200}
-              defaultValue={failure?.values.title ?? item.title}
-              error={failure?.fieldErrors.title}
-              autoFocus
-            />
-            <Field
-              label="Text"
-              name="text"
-              multiline
-              required
-              maxLength={5000}
-              defaultValue={failure?.values.text ?? item.text}
-              error={failure?.fieldErrors.text}
-            />
-            <div className="admin-dialog__buttons">
-              {cancel}
-              <SubmitButton intent="update" id={item.id} pendingLabel="Bestätigen…">
-                Bestätigen
-              </SubmitButton>
-            </div>
-          </Form>
-        ) : null
-      }
-    </AdminDialog>
+    <>
+      <Field
+        label="Titel"
+        name="title"
+        required
+        maxLength={200}
+        defaultValue={failure?.values.title ?? values?.title}
+        error={failure?.fieldErrors.title}
+        autoFocus={autoFocus}
+      />
+      <Field
+        label="Text"
+        name="text"
+        multiline
+        required
+        maxLength={5000}
+        defaultValue={failure?.values.text ?? values?.text}
+        error={failure?.fieldErrors.text}
+      />
+    </>
   );
 }
 

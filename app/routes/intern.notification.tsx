@@ -1,27 +1,17 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useRef } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import dayPickerStyles from "react-day-picker/style.css?url";
-import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
-import { AdminListActions } from "~/components/admin/admin-list-actions";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
+import { AdminListItem } from "~/components/admin/admin-list-item";
+import { CreateForm } from "~/components/admin/create-form";
 import { DateTimeField } from "~/components/admin/date-time-field";
 import { Field } from "~/components/admin/field";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import {
-  DELETE_PARAM,
-  EDIT_PARAM,
-  editControlId,
-  failureFor,
-  searchWith,
-  useFailureToast,
-  useFocusFirstError,
-  useFormKeyAfterSuccess,
-  type FormFailure,
-} from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
 import { formatDateTime, fromLocalInputValue, toLocalInputValue } from "~/lib/dates";
-import { SITE } from "~/lib/site-config";
+import { staffPageMeta } from "~/lib/seo";
 import {
+  ALERT_NOT_FOUND,
   alertInput,
   alertStatus,
   createAlert,
@@ -32,20 +22,15 @@ import {
   type Alert,
 } from "~/server/alerts.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { failedWrite, formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 
-export const meta: MetaFunction = () => [
-  { title: `Wichtige Informationen – ${SITE.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => staffPageMeta("Wichtige Informationen");
 
 // The calendar's styles are needed only here.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];
 
 const LIST_HEADING_ID = "informationen-liste";
-const GONE = "Diese Information gibt es nicht (mehr).";
 
 /** An alert as the page shows and edits it: instants as Berlin text, the status decided on the server. */
 function forPage(alert: Alert, now: Date) {
@@ -60,25 +45,19 @@ function forPage(alert: Alert, now: Date) {
     status: alertStatus(alert, now),
   };
 }
-type PageAlert = ReturnType<typeof forPage>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
-  const url = new URL(request.url);
   const now = new Date();
   const alerts = await listAllAlerts(context.db);
 
   const dialogAlert = async (param: string) => {
-    const id = url.searchParams.get(param);
-    if (!id) return null;
-    const alert = alerts.find((candidate) => candidate.id === id) ?? (await getAlert(context.db, id));
-    if (!alert) {
-      throw await redirectWithToast(request, `${url.pathname}${searchWith(url.search, { [param]: null })}`, {
-        type: "error",
-        body: GONE,
-      });
-    }
-    return forPage(alert, now);
+    const alert = await dialogRecord(request, param, {
+      loaded: alerts,
+      load: (id) => getAlert(context.db, id),
+      gone: ALERT_NOT_FOUND,
+    });
+    return alert && forPage(alert, now);
   };
 
   return {
@@ -119,27 +98,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "create": {
       const input = alertFromForm(values);
       if (!input.ok) return invalidForm({ intent, values }, input);
-      await createAlert(context.db, input.value);
-      return succeeded(request);
+      return writeThenRedirect(request, () => createAlert(context.db, input.value));
     }
     case "update": {
       const input = alertFromForm(values);
       if (!input.ok) return invalidForm({ intent, id, values }, input);
-      try {
-        await updateAlert(context.db, id ?? "", input.value);
-      } catch (error) {
-        return failedWrite(request, error);
-      }
-      return succeeded(request);
+      return writeThenRedirect(request, () => updateAlert(context.db, id ?? "", input.value));
     }
-    case "delete": {
-      try {
-        await deleteAlert(context.db, id ?? "");
-      } catch (error) {
-        return failedWrite(request, error);
-      }
-      return succeeded(request);
-    }
+    case "delete":
+      return writeThenRedirect(request, () => deleteAlert(context.db, id ?? ""));
     default:
       return unknownIntent(intent, values);
   }
@@ -147,13 +114,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NotificationAdmin() {
   const { alerts, defaultStart, editing, deleting } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  useFailureToast(actionData);
+  useFailureToast(useActionData<typeof action>());
 
   return (
     <div className="admin-page">
       <h1>Wichtige Informationen</h1>
-      <CreateAlertForm defaultStart={defaultStart} failure={failureFor(actionData, "create")} />
+      <CreateForm headingId="information-neu" heading="Neue Information" submitLabel="Posten">
+        {({ failure, autoFocus }) => (
+          <AlertFields
+            values={{ title: "", text: "", fromDate: defaultStart, toDate: "" }}
+            failure={failure}
+            autoFocus={autoFocus}
+          />
+        )}
+      </CreateForm>
 
       <section className="admin-section" aria-labelledby={LIST_HEADING_ID}>
         <h2 id={LIST_HEADING_ID} tabIndex={-1}>
@@ -164,28 +138,30 @@ export default function NotificationAdmin() {
         ) : (
           <ul className="admin-list">
             {alerts.map((alert) => (
-              <li key={alert.id} className="admin-list__item">
-                <div>
-                  <h3 className="admin-list__title">
-                    {alert.title} <StatusBadge status={alert.status} />
-                  </h3>
-                  <p className="admin-list__meta">
-                    {alert.from} bis {alert.to}
-                  </p>
-                </div>
-                <AdminListActions id={alert.id} title={alert.title} />
-                <p className="admin-list__text">{alert.text}</p>
-              </li>
+              <AdminListItem
+                key={alert.id}
+                id={alert.id}
+                title={alert.title}
+                badge={<StatusBadge status={alert.status} />}
+                meta={`${alert.from} bis ${alert.to}`}
+                text={alert.text}
+              />
             ))}
           </ul>
         )}
       </section>
 
-      <EditAlertDialog alert={editing} failure={editing ? failureFor(actionData, "update", editing.id) : undefined} />
+      <EditDialog item={editing}>
+        {({ item, failure }) => (
+          <AlertFields
+            values={{ title: item.title, text: item.text, fromDate: item.fromInput, toDate: item.toInput }}
+            failure={failure}
+            autoFocus
+          />
+        )}
+      </EditDialog>
       <ConfirmDeleteDialog
-        open={Boolean(deleting)}
-        id={deleting?.id ?? ""}
-        itemTitle={deleting?.title}
+        item={deleting}
         text="Bist du sicher, dass du diesen Alert löschen möchtest?"
         fallbackFocusId={LIST_HEADING_ID}
       />
@@ -214,58 +190,5 @@ function AlertFields({
         <DateTimeField name="toDate" label="End Datum" defaultValue={shown.toDate} error={errors.toDate} />
       </div>
     </>
-  );
-}
-
-function CreateAlertForm({ defaultStart, failure }: { defaultStart: string; failure?: FormFailure }) {
-  const formKey = useFormKeyAfterSuccess("create");
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, failure);
-  return (
-    <section aria-labelledby="information-neu">
-      <h2 id="information-neu" className="admin-form__title">
-        Neue Information
-      </h2>
-      <Form key={formKey} ref={form} method="post" className="admin-form" preventScrollReset>
-        <IntentFields intent="create" />
-        <AlertFields
-          values={{ title: "", text: "", fromDate: defaultStart, toDate: "" }}
-          failure={failure}
-          autoFocus={formKey > 0}
-        />
-        <div className="admin-form__buttons">
-          <SubmitButton intent="create" pendingLabel="Posten…">
-            Posten
-          </SubmitButton>
-        </div>
-      </Form>
-    </section>
-  );
-}
-
-function EditAlertDialog({ alert, failure }: { alert: PageAlert | null; failure?: FormFailure }) {
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, failure);
-  return (
-    <AdminDialog open={Boolean(alert)} title="Bearbeiten" returnFocusId={alert ? editControlId(alert.id) : undefined}>
-      {(cancel) =>
-        alert ? (
-          <Form key={alert.id} ref={form} method="post" className="admin-dialog-form" preventScrollReset>
-            <IntentFields intent="update" id={alert.id} />
-            <AlertFields
-              values={{ title: alert.title, text: alert.text, fromDate: alert.fromInput, toDate: alert.toInput }}
-              failure={failure}
-              autoFocus
-            />
-            <div className="admin-dialog__buttons">
-              {cancel}
-              <SubmitButton intent="update" id={alert.id} pendingLabel="Bestätigen…">
-                Bestätigen
-              </SubmitButton>
-            </div>
-          </Form>
-        ) : null
-      }
-    </AdminDialog>
   );
 }

@@ -5,13 +5,13 @@ import { Field } from "~/components/admin/field";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
 import { failureFor, useFailureToast, useFocusFirstError } from "~/lib/admin-client";
 import { WEEKDAYS } from "~/lib/opening-hours";
-import { SITE } from "~/lib/site-config";
+import { staffPageMeta } from "~/lib/seo";
 import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/opening-hours.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
 import { formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 
-export const meta: MetaFunction = () => [{ title: `Öffnungszeiten – ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => staffPageMeta("Öffnungszeiten");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);

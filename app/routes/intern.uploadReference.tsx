@@ -12,7 +12,7 @@ import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/compon
 import { ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
 import { DELETE_PARAM, EDIT_PARAM, failureFor, useFailureToast } from "~/lib/admin-client";
-import { SITE } from "~/lib/site-config";
+import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HttpError } from "~/server/api/http.server";
 import {
@@ -22,6 +22,7 @@ import {
   listReferences,
   REFERENCE_ADMIN_PAGE_SIZE,
   readUploadForm,
+  REFERENCE_NOT_FOUND,
   referenceFieldsFromForm,
   referenceUpdate,
   saveReferences,
@@ -29,12 +30,12 @@ import {
   uploadsFromForm,
 } from "~/server/references.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { failedWrite, formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
+import { formFields, invalidForm, succeeded, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 import uploadStyles from "~/styles/upload.css?url";
 
-export const meta: MetaFunction = () => [{ title: `Bilder hochladen – ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => staffPageMeta("Bilder hochladen");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
 
@@ -61,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = param ? url.searchParams.get(param)! : null;
   const reference = id ? (references.find((candidate) => candidate.id === id) ?? (await getReference(context.db, id))) : null;
   if (id && !reference) {
-    throw await redirectWithToast(request, listHref(page), { type: "error", body: "Dieses Bild gibt es nicht (mehr)." });
+    throw await redirectWithToast(request, listHref(page), { type: "error", body: REFERENCE_NOT_FOUND });
   }
   const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
   return {
@@ -74,6 +75,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editing: dialogFor(EDIT_PARAM),
     deleting: dialogFor(DELETE_PARAM),
   };
+}
+
+/** The plain upload form comes back with the module's reason at its file field, and its status. */
+function uploadRefused(values: Record<string, string>, { message, status }: HttpError) {
+  return invalidForm({ intent: "upload", values }, { message, fieldErrors: { images: message } }, status);
 }
 
 /**
@@ -90,9 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     form = multipart ? await readUploadForm(request) : await request.formData();
   } catch (error) {
     // Too large or unreadable: the module's status and message, nothing stored.
-    const message = error instanceof HttpError ? error.message : "Das Formular konnte nicht gelesen werden.";
-    const status = error instanceof HttpError ? error.status : 400;
-    return invalidForm({ intent: "upload", values: {} }, { message, fieldErrors: { images: message } }, status);
+    return uploadRefused({}, error instanceof HttpError ? error : new HttpError(400, "Das Formular konnte nicht gelesen werden."));
   }
   const values = formFields(form);
   const { intent = "", id } = values;
@@ -104,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        return invalidForm({ intent, values }, { message: error.message, fieldErrors: { images: error.message } }, error.status);
+        return uploadRefused(values, error);
       }
       return succeeded(request, listHref(1));
     }
@@ -113,21 +117,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "update": {
       const input = validate(referenceUpdate, referenceFieldsFromForm(form));
       if (!input.ok) return invalidForm({ intent, id, values }, input);
-      try {
-        await updateReference(context.db, id ?? "", input.value);
-      } catch (error) {
-        return failedWrite(request, error, listHref(page));
-      }
-      return succeeded(request, listHref(page));
+      return writeThenRedirect(request, () => updateReference(context.db, id ?? "", input.value), listHref(page));
     }
-    case "delete": {
-      try {
-        await deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? "");
-      } catch (error) {
-        return failedWrite(request, error, listHref(page));
-      }
-      return succeeded(request, listHref(page));
-    }
+    case "delete":
+      return writeThenRedirect(
+        request,
+        () => deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? ""),
+        listHref(page),
+      );
     default:
       return unknownIntent(intent, values);
   }
@@ -151,11 +148,7 @@ export default function UploadReferencePage() {
       </section>
       <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
       <ZoomDialog reference={zooming} />
-      <EditReferenceDialog
-        reference={editing}
-        categories={categories}
-        failure={editing ? failureFor(actionData, "update", editing.id) : undefined}
-      />
+      <EditReferenceDialog reference={editing} categories={categories} />
       <DeleteReferenceDialog reference={deleting} />
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { HttpError, jsonError } from "~/server/api/http.server";
-import { metadataFromField, readUploadForm, saveReferences, uploadsFromForm } from "~/server/references.server";
+import { saveUploadRequest } from "~/server/references.server";
 import { requireStaffForAction } from "~/server/session.server";
 
 /**
@@ -17,9 +17,7 @@ import { requireStaffForAction } from "~/server/session.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
   try {
-    const form = await readUploadForm(request);
-    const uploads = await uploadsFromForm(form, metadataFromField(form.get("metadata")) as never);
-    const reference = await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
+    const reference = await saveUploadRequest(context.db, context.cloudflare.env.IMAGES, request);
     return Response.json({ reference }, { status: 201 });
   } catch (error) {
     if (error instanceof HttpError) return jsonError(error.status, error.message, error.headers);

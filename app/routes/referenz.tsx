@@ -1,9 +1,11 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { galleryHref, pageWindow } from "~/components/pages/gallery-links";
+import { galleryHref } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+import { sameCategory } from "~/lib/categories";
+import { pageWindow } from "~/lib/page-window";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
 import { getReference, listCategories, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
@@ -47,8 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // Categories match regardless of case; show the name as it is stored.
   const category =
-    categories.find((name) => name.toLocaleLowerCase("de") === requestedCategory?.toLocaleLowerCase("de")) ??
-    requestedCategory;
+    categories.find((name) => requestedCategory !== null && sameCategory(name, requestedCategory)) ?? requestedCategory;
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_PAGE_SIZE));
   if (page > pageCount) throw redirect(galleryHref({ category, page: pageCount }));
 

@@ -5,6 +5,9 @@ import type { Database } from "~/server/db/client.server";
 import { alerts } from "~/server/db/schema";
 import { newId, requiredText } from "~/server/validation.server";
 
+/** The answer of the API and the staff page alike when an id is unknown. */
+export const ALERT_NOT_FOUND = "Diese Information gibt es nicht (mehr).";
+
 const instant = (label: string) =>
   z
     .union([z.string(), z.number(), z.date()], {
@@ -32,7 +35,6 @@ export const alertInput = z
     message: "Das End Datum muss nach dem Start Datum liegen.",
     path: ["toDate"],
   });
-export type AlertInput = z.input<typeof alertInput>;
 export type ValidAlert = z.output<typeof alertInput>;
 
 export interface Alert {
@@ -94,11 +96,11 @@ export async function createAlert(db: Database, input: ValidAlert): Promise<Aler
 
 export async function updateAlert(db: Database, id: string, input: ValidAlert): Promise<Alert> {
   const [row] = await db.update(alerts).set(input).where(eq(alerts.id, id)).returning();
-  if (!row) throw notFound("Diese Information gibt es nicht (mehr).");
+  if (!row) throw notFound(ALERT_NOT_FOUND);
   return toAlert(row);
 }
 
 export async function deleteAlert(db: Database, id: string): Promise<void> {
   const deleted = await db.delete(alerts).where(eq(alerts.id, id)).returning({ id: alerts.id });
-  if (deleted.length === 0) throw notFound("Diese Information gibt es nicht (mehr).");
+  if (deleted.length === 0) throw notFound(ALERT_NOT_FOUND);
 }

@@ -7,6 +7,8 @@ import { newId, type Paging, requiredText } from "~/server/validation.server";
 
 export const NEWS_PAGE_SIZE = 15;
 export const NEWS_MAX_PAGE_SIZE = 50;
+/** The answer of the API and the staff page alike when an id is unknown. */
+export const NEWS_NOT_FOUND = "Diese Neuigkeit gibt es nicht (mehr).";
 
 export const newsInput = z.object({
   title: requiredText("Titel", 200),
@@ -53,11 +55,11 @@ export async function createNews(db: Database, input: NewsInput): Promise<NewsIt
 
 export async function updateNews(db: Database, id: string, input: NewsInput): Promise<NewsItem> {
   const [row] = await db.update(news).set(input).where(eq(news.id, id)).returning();
-  if (!row) throw notFound("Diese Neuigkeit gibt es nicht (mehr).");
+  if (!row) throw notFound(NEWS_NOT_FOUND);
   return toNewsItem(row);
 }
 
 export async function deleteNews(db: Database, id: string): Promise<void> {
   const deleted = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
-  if (deleted.length === 0) throw notFound("Diese Neuigkeit gibt es nicht (mehr).");
+  if (deleted.length === 0) throw notFound(NEWS_NOT_FOUND);
 }

@@ -17,7 +17,7 @@ import {
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
- * These cookies are written by the browser too (browser-cookie.ts), so they are plain,
+ * These cookies are written by the browser too (browser-cookie.ts, js-cookie), so they are plain,
  * URL-encoded values rather than Remix's signed base64 cookies, and not HttpOnly.
  */
 function readCookies(request: Request): Map<string, string> {
@@ -91,7 +91,7 @@ export function seenAlertsCookie(request: Request, key: string): string {
  * Where a preference form returns to: a path on this site only, never another host,
  * and without the parameter that opened the consent dialog.
  */
-export function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/"): string {
+function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
     return fallback;
   }

@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { categoryKey, MAX_CATEGORIES, MAX_CATEGORY_LENGTH, TOO_MANY_CATEGORIES } from "~/lib/categories";
 import { HttpError, notFound, readBodyLimited } from "~/server/api/http.server";
 import type { Database } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
@@ -15,9 +16,11 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
 /** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
 export const MAX_FILES_PER_UPLOAD = 100;
-const MAX_CATEGORIES = 10;
 
-export const IMAGE_ROUTE_PREFIX = "/images/";
+/** Served by app/routes/images.$.ts. */
+const IMAGE_ROUTE_PREFIX = "/images/";
+/** The answer of the API and the staff page alike when an id is unknown. */
+export const REFERENCE_NOT_FOUND = "Dieses Bild gibt es nicht (mehr).";
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -31,7 +34,7 @@ const categoryName = z
   .string({ invalid_type_error: "Eine Kategorie muss ein Text sein." })
   .trim()
   .min(1, "Eine Kategorie darf nicht leer sein.")
-  .max(50, "Eine Kategorie darf höchstens 50 Zeichen lang sein.");
+  .max(MAX_CATEGORY_LENGTH, `Eine Kategorie darf höchstens ${MAX_CATEGORY_LENGTH} Zeichen lang sein.`);
 
 const categoryList = z
   .union([categoryName, z.array(categoryName)], {
@@ -39,16 +42,14 @@ const categoryList = z
   })
   .optional()
   .transform((value) => uniqueCategories(value === undefined ? [] : [value].flat()))
-  .refine((names) => names.length <= MAX_CATEGORIES, {
-    message: `Höchstens ${MAX_CATEGORIES} Kategorien je Bild.`,
-  });
+  .refine((names) => names.length <= MAX_CATEGORIES, { message: TOO_MANY_CATEGORIES });
 
 const description = z
   .string({ invalid_type_error: "Beschreibung muss ein Text sein." })
   .trim()
   .max(1000, "Beschreibung darf höchstens 1000 Zeichen lang sein.");
 
-export const referenceMetadata = z.object(
+const referenceMetadata = z.object(
   {
     filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
     description: description.optional().default(""),
@@ -59,7 +60,7 @@ export const referenceMetadata = z.object(
 export type ReferenceMetadata = z.output<typeof referenceMetadata>;
 
 /** Metadata for an upload: one object for every file, or an array matched to the files by filename. */
-export const uploadMetadata = z.union([referenceMetadata, z.array(referenceMetadata).max(100)], {
+const uploadMetadata = z.union([referenceMetadata, z.array(referenceMetadata).max(100)], {
   invalid_type_error: "metadata muss ein Objekt oder eine Liste sein.",
 });
 
@@ -69,12 +70,11 @@ export const referenceUpdate = z.object({
 });
 export type ReferenceUpdate = z.output<typeof referenceUpdate>;
 
-
 /** Names are kept as typed; the same name in another case or with extra spaces counts once. */
 function uniqueCategories(names: string[]): string[] {
   const seen = new Map<string, string>();
   for (const name of names) {
-    const key = name.toLocaleLowerCase("de");
+    const key = categoryKey(name);
     if (!seen.has(key)) seen.set(key, name);
   }
   return [...seen.values()];
@@ -125,8 +125,9 @@ export async function listReferences(
   db: Database,
   { startAt, limit, category }: Paging & { category?: string | null },
 ): Promise<{ reference: Reference[]; total: number }> {
-  const inCategory = category?.trim()
-    ? sql`exists (select 1 from ${referenceCategories} join ${categories} on ${categories.id} = ${referenceCategories.categoryId} where ${referenceCategories.referenceId} = ${references.id} and lower(${categories.name}) = lower(${category.trim()}))`
+  const [name] = category?.trim() ? (await storedCategoryNames(db, [[category.trim()]]))[0] : [];
+  const inCategory = name
+    ? sql`exists (select 1 from ${referenceCategories} join ${categories} on ${categories.id} = ${referenceCategories.categoryId} where ${referenceCategories.referenceId} = ${references.id} and ${categories.name} = ${name})`
     : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -154,17 +155,28 @@ export async function listCategories(db: Database): Promise<string[]> {
   return rows.map(({ name }) => name).sort((a, b) => a.localeCompare(b, "de"));
 }
 
-/** Statements that make sure each category exists and link it to the reference, for one batch. */
-function linkCategoriesStatements(db: Database, referenceId: string, names: string[]) {
-  return names.flatMap((name) => [
-    // drizzle names every column in `insert … select`, so the id is given as null for SQLite to assign.
-    db
-      .insert(categories)
-      .select(
-        sql`select null, ${name} where not exists (select 1 from ${categories} where lower(${categories.name}) = lower(${name}))`,
-      ),
+/**
+ * The names as they are stored: a name matching an existing category regardless of case
+ * takes that category's spelling, and new names that match each other are spelled alike.
+ * Matching happens here because SQLite's lower() knows no umlauts ("LENKRÄDER").
+ */
+async function storedCategoryNames(db: Database, lists: string[][]): Promise<string[][]> {
+  const known = new Map((await listCategories(db)).map((name) => [categoryKey(name), name]));
+  return lists.map((names) =>
+    names.map((name) => {
+      const key = categoryKey(name);
+      if (!known.has(key)) known.set(key, name);
+      return known.get(key)!;
+    }),
+  );
+}
+
+/** Statements that make sure each category (spelled as stored) exists and link it to the reference, for one batch. */
+function linkCategoriesStatements(db: Database, referenceId: string, storedNames: string[]) {
+  return storedNames.flatMap((name) => [
+    db.insert(categories).values({ name }).onConflictDoNothing(),
     db.insert(referenceCategories).select(
-      sql`select ${referenceId}, ${categories.id} from ${categories} where lower(${categories.name}) = lower(${name}) limit 1`,
+      sql`select ${referenceId}, ${categories.id} from ${categories} where ${categories.name} = ${name}`,
     ),
   ]);
 }
@@ -175,11 +187,12 @@ export async function updateReference(
   { description, category }: ReferenceUpdate,
 ): Promise<Reference> {
   const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
-  if (!existing) throw notFound("Dieses Bild gibt es nicht (mehr).");
+  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  const [storedNames] = await storedCategoryNames(db, [category]);
   await db.batch([
     db.update(references).set({ description }).where(eq(references.id, id)),
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
-    ...linkCategoriesStatements(db, id, category),
+    ...linkCategoriesStatements(db, id, storedNames),
   ]);
   return (await getReference(db, id))!;
 }
@@ -187,7 +200,7 @@ export async function updateReference(
 /** The record goes first: a failure afterwards can leave an unused object, never a record without its image. */
 export async function deleteReference(db: Database, bucket: R2Bucket, id: string): Promise<void> {
   const row = await db.select().from(references).where(eq(references.id, id)).get();
-  if (!row) throw notFound("Dieses Bild gibt es nicht (mehr).");
+  if (!row) throw notFound(REFERENCE_NOT_FOUND);
   await db.batch([
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
     db.delete(references).where(eq(references.id, id)),
@@ -275,6 +288,7 @@ export async function saveReferences(
     puts.forEach((put, index) => put.status === "fulfilled" && written.push(objects[index].key));
     const failedPut = puts.find((put) => put.status === "rejected");
     if (failedPut) throw failedPut.reason;
+    const storedNames = await storedCategoryNames(db, planned.map(({ upload }) => upload.metadata.category));
     // Creation times step by a millisecond so the files keep their upload order among themselves.
     await db.batch(
       planned.flatMap(({ id, upload, original, display, thumbnail }, index) => [
@@ -289,7 +303,7 @@ export async function saveReferences(
           description: upload.metadata.description,
           createdAt: new Date(now.getTime() + index),
         }),
-        ...linkCategoriesStatements(db, id, upload.metadata.category),
+        ...linkCategoriesStatements(db, id, storedNames[index]),
       ]) as [never, ...never[]],
     );
   } catch (error) {
@@ -342,10 +356,7 @@ async function toImageFile(entry: FormDataEntryValue | null): Promise<ImageFile 
  * an array is matched by filename. `display` and `thumbnail` renditions are accepted
  * with a single image, as the staff uploader sends one image per request.
  */
-export async function uploadsFromForm(
-  form: FormData,
-  metadata: z.input<typeof uploadMetadata>,
-): Promise<NewReference[]> {
+export async function uploadsFromForm(form: FormData, metadata: unknown): Promise<NewReference[]> {
   const files = (
     await Promise.all(form.getAll("images").map((entry) => toImageFile(entry)))
   ).filter((file): file is ImageFile => !!file && file.bytes.byteLength > 0);
@@ -383,8 +394,8 @@ export function referenceFieldsFromForm(form: FormData): { description: string; 
   return { description: text(form.get("description")), category };
 }
 
-/** The `metadata` field of the API's multipart form: JSON text, or absent for no description and no category. */
-export function metadataFromField(value: FormDataEntryValue | null): unknown {
+/** The `metadata` field of a multipart upload: JSON text, or absent for no description and no category. */
+function metadataFromField(value: FormDataEntryValue | null): unknown {
   if (value === null) return {};
   if (typeof value !== "string") throw new HttpError(400, "metadata muss JSON-Text sein.");
   try {
@@ -392,4 +403,13 @@ export function metadataFromField(value: FormDataEntryValue | null): unknown {
   } catch {
     throw new HttpError(400, "metadata ist kein gültiges JSON.");
   }
+}
+
+/**
+ * The multipart upload of the API and of the staff uploader alike: the `images` with
+ * their `metadata` JSON (and, for one image, its renditions), stored all or nothing.
+ */
+export async function saveUploadRequest(db: Database, bucket: R2Bucket, request: Request): Promise<Reference[]> {
+  const form = await readUploadForm(request);
+  return saveReferences(db, bucket, await uploadsFromForm(form, metadataFromField(form.get("metadata"))));
 }

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import type { FormFailure } from "~/lib/admin-client";
+import { type FormFailure, searchWith } from "~/lib/admin-client";
 import { HttpError } from "~/server/api/http.server";
 import { FAILURE_MESSAGE, redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
 import type { FieldErrors } from "~/server/validation.server";
@@ -31,14 +31,41 @@ export function succeeded(request: Request, to = new URL(request.url).pathname) 
 }
 
 /**
- * An expected failure from an entity module (unknown id, …) goes back to the page
- * with its German message as an error toast; anything else is rethrown.
+ * Runs one write of an entity module and redirects back to the page (`to`) with the
+ * outcome as a toast: "Aktion Erfolgreich", or the module's German message for an
+ * expected failure (unknown id, …). Anything else is rethrown.
  */
-export async function failedWrite(request: Request, error: unknown, to = new URL(request.url).pathname) {
-  if (error instanceof HttpError) {
+export async function writeThenRedirect(request: Request, write: () => Promise<unknown>, to = new URL(request.url).pathname) {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
     return redirectWithToast(request, to, { type: "error", body: error.message || FAILURE_MESSAGE });
   }
-  throw error;
+  return succeeded(request, to);
+}
+
+/**
+ * The record a URL-driven dialog (`?bearbeiten=<id>`, `?loeschen=<id>`) is about: from
+ * the rows the page already loaded, else from the database. An id that no longer
+ * exists leads back to the page without that dialog, with `gone` as an error toast.
+ */
+export async function dialogRecord<T extends { id: string }>(
+  request: Request,
+  param: string,
+  { loaded, load, gone }: { loaded: T[]; load: (id: string) => Promise<T | null>; gone: string },
+): Promise<T | null> {
+  const url = new URL(request.url);
+  const id = url.searchParams.get(param);
+  if (!id) return null;
+  const record = loaded.find((candidate) => candidate.id === id) ?? (await load(id));
+  if (!record) {
+    throw await redirectWithToast(request, `${url.pathname}${searchWith(url.search, { [param]: null })}`, {
+      type: "error",
+      body: gone,
+    });
+  }
+  return record;
 }
 
 /** A form whose intent the page does not know: nothing is written. */

@@ -9,7 +9,7 @@ const toastCookie = createCookie("hinweis", { path: "/", sameSite: "lax", httpOn
 
 export { FAILURE_MESSAGE, SUCCESS_MESSAGE } from "~/lib/toast";
 
-export async function toastHeader(request: Request, toast: Omit<Toast, "id">): Promise<string> {
+async function toastHeader(request: Request, toast: Omit<Toast, "id">): Promise<string> {
   return toastCookie.serialize({ ...toast, id: crypto.randomUUID() }, {
     secure: new URL(request.url).protocol === "https:",
   });

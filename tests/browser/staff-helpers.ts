@@ -2,25 +2,30 @@ import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
 import { THEME_COOKIE } from "~/lib/preferences";
-import { apiCall, baseURL, openPage, STAFF } from "./browser";
+import { apiCall, baseURL, openPage, PHONE, STAFF } from "./browser";
 
 /** Titles no other test (or earlier run against the shared database) can have. */
 export function uniqueTitle(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
-export type Mode = { name: string; javaScriptEnabled: boolean };
+type Mode = { name: string; javaScriptEnabled: boolean };
 export const MODES: Mode[] = [
   { name: "mit JavaScript", javaScriptEnabled: true },
   { name: "ohne JavaScript", javaScriptEnabled: false },
 ];
 
+/** Fills in and sends the login form on the current page. */
+export async function submitLogin(page: Page, password = STAFF.password) {
+  await page.getByLabel("Benutzername").fill(STAFF.username);
+  await page.getByLabel("passwort").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
 /** Logs in through the login form, as a staff member would. */
 export async function loginViaForm(page: Page) {
   await page.goto("/intern/login");
-  await page.getByLabel("Benutzername").fill(STAFF.username);
-  await page.getByLabel("passwort").fill(STAFF.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await submitLogin(page);
   await page.waitForURL("**/intern/news");
 }
 
@@ -50,7 +55,7 @@ export async function sessionTokenOf(page: Page): Promise<string> {
 }
 
 /** Cookie value as the server's cookie helper writes it, for planting stale or forged sessions. */
-export function sessionCookieValue(token: string): string {
+function sessionCookieValue(token: string): string {
   return encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64"));
 }
 
@@ -70,6 +75,36 @@ export async function withoutAppScripts(page: Page) {
 /** The light theme (dark is the default), chosen the way the theme switch stores it. */
 export async function chooseLightTheme(page: Page) {
   await page.context().addCookies([{ name: THEME_COOKIE, value: "light", url: baseURL() }]);
+}
+
+/** The ways every staff screen is checked with axe: desktop dark, phone light, and without the app's scripts. */
+const AXE_LOOKS = [
+  { options: {}, scripts: true, theme: "dark" },
+  { options: PHONE, scripts: true, theme: "light" },
+  { options: {}, scripts: false, theme: "dark" },
+] as const;
+
+/** Runs `check` on a fresh page (made by `open`, with or without a session) in each of the axe looks. */
+export async function inEveryAxeLook(
+  open: (options: BrowserContextOptions) => Promise<Page>,
+  check: (page: Page) => Promise<void>,
+) {
+  for (const { options, scripts, theme } of AXE_LOOKS) {
+    const page = await open(options);
+    if (!scripts) await withoutAppScripts(page);
+    if (theme === "light") await chooseLightTheme(page);
+    await check(page);
+    await page.context().close();
+  }
+}
+
+/** axe over a staff list page and its edit and delete dialogs for one item. */
+export async function expectNoAxeViolationsWithDialogs(page: Page, path: string, id: string) {
+  for (const search of ["", `?bearbeiten=${id}`, `?loeschen=${id}`]) {
+    await page.goto(`${path}${search}`);
+    if (search) await page.getByRole("dialog").waitFor();
+    await expectNoAxeViolations(page);
+  }
 }
 
 /** axe-core with the WCAG 2.0–2.2 A/AA rules; evaluated via the debugger, so the page's CSP does not apply. */

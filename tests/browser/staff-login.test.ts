@@ -1,18 +1,18 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage, PHONE, STAFF } from "./browser";
+import { apiCall, apiToken, launchChromium, openPage, STAFF } from "./browser";
 import {
   expectNoAxeViolations,
+  inEveryAxeLook,
   loginViaForm,
   MODES,
   newsTitles,
   plantSessionCookie,
   sessionTokenOf,
   staffPage,
+  submitLogin,
   toasts,
   uniqueTitle,
-  chooseLightTheme,
-  withoutAppScripts,
 } from "./staff-helpers";
 
 let browser: Browser;
@@ -57,9 +57,7 @@ describe.each(MODES)("Anmeldung $name", ({ javaScriptEnabled }) => {
   it("shows 'Authentication failed' and keeps the username after a wrong password", async () => {
     const page = await openPage(browser, { javaScriptEnabled });
     await page.goto("/intern/login");
-    await page.getByLabel("Benutzername").fill(STAFF.username);
-    await page.getByLabel("passwort").fill("falsches-passwort");
-    await page.getByRole("button", { name: "Login" }).click();
+    await submitLogin(page, "falsches-passwort");
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Authentication failed");
     expect(await page.getByLabel("Benutzername").inputValue()).toBe(STAFF.username);
     expect(new URL(page.url()).pathname).toBe("/intern/login");
@@ -147,9 +145,7 @@ describe("Zugang ohne Sitzung", () => {
     expect(await newsTitles()).not.toContain(title);
 
     // Logging in again returns to the page that was being worked on.
-    await page.getByLabel("Benutzername").fill(STAFF.username);
-    await page.getByLabel("passwort").fill(STAFF.password);
-    await page.getByRole("button", { name: "Login" }).click();
+    await submitLogin(page);
     await page.waitForURL("**/intern/news");
     await page.context().close();
   });
@@ -157,13 +153,12 @@ describe("Zugang ohne Sitzung", () => {
 
 describe("Barrierefreiheit", () => {
   it("finds no axe violations on the login page (desktop dark, phone light, without scripts)", async () => {
-    for (const [options, scripts, theme] of [[{}, true, "dark"], [PHONE, true, "light"], [{}, false, "dark"]] as const) {
-      const page = await openPage(browser, options);
-      if (!scripts) await withoutAppScripts(page);
-      if (theme === "light") await chooseLightTheme(page);
-      await page.goto("/intern/login?abgelaufen=1");
-      await expectNoAxeViolations(page);
-      await page.context().close();
-    }
+    await inEveryAxeLook(
+      (options) => openPage(browser, options),
+      async (page) => {
+        await page.goto("/intern/login?abgelaufen=1");
+        await expectNoAxeViolations(page);
+      },
+    );
   });
 });

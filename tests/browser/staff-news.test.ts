@@ -1,16 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage, PHONE } from "./browser";
+import { apiCall, apiToken, launchChromium, openPage } from "./browser";
 import {
-  expectNoAxeViolations,
+  expectNoAxeViolationsWithDialogs,
+  inEveryAxeLook,
   loginViaForm,
   MODES,
   newsTitles,
   staffPage,
   toasts,
   uniqueTitle,
-  chooseLightTheme,
-  withoutAppScripts,
 } from "./staff-helpers";
 
 let browser: Browser;
@@ -170,16 +169,9 @@ describe("Neuigkeiten: Barrierefreiheit", () => {
     const title = uniqueTitle("Axe");
     await apiCall("news/save", { token, json: { title, text: "Prüfung" } });
     const [item] = (await apiCall("news/get?limit=1")) as { id: string }[];
-    for (const [options, scripts, theme] of [[{}, true, "dark"], [PHONE, true, "light"], [{}, false, "dark"]] as const) {
-      const page = await staffPage(browser, options);
-      if (!scripts) await withoutAppScripts(page);
-      if (theme === "light") await chooseLightTheme(page);
-      for (const search of ["", `?bearbeiten=${item.id}`, `?loeschen=${item.id}`]) {
-        await page.goto(`/intern/news${search}`);
-        if (search) await page.getByRole("dialog").waitFor();
-        await expectNoAxeViolations(page);
-      }
-      await page.context().close();
-    }
+    await inEveryAxeLook(
+      (options) => staffPage(browser, options),
+      (page) => expectNoAxeViolationsWithDialogs(page, "/intern/news", item.id),
+    );
   });
 });

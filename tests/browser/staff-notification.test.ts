@@ -1,16 +1,15 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage, PHONE } from "./browser";
+import { apiCall, apiToken, launchChromium, openPage } from "./browser";
 import {
-  expectNoAxeViolations,
+  expectNoAxeViolationsWithDialogs,
+  inEveryAxeLook,
   loginViaForm,
   MODES,
   staffAlerts,
   staffPage,
   toasts,
   uniqueTitle,
-  chooseLightTheme,
-  withoutAppScripts,
 } from "./staff-helpers";
 
 let browser: Browser;
@@ -254,17 +253,10 @@ describe("Wichtige Informationen: Barrierefreiheit", () => {
     });
     const alert = (await storedAlert(title))!;
     try {
-      for (const [options, scripts, theme] of [[{}, true, "dark"], [PHONE, true, "light"], [{}, false, "dark"]] as const) {
-        const page = await staffPage(browser, options);
-        if (!scripts) await withoutAppScripts(page);
-        if (theme === "light") await chooseLightTheme(page);
-        for (const search of ["", `?bearbeiten=${alert.id}`, `?loeschen=${alert.id}`]) {
-          await page.goto(`/intern/notification${search}`);
-          if (search) await page.getByRole("dialog").waitFor();
-          await expectNoAxeViolations(page);
-        }
-        await page.context().close();
-      }
+      await inEveryAxeLook(
+        (options) => staffPage(browser, options),
+        (page) => expectNoAxeViolationsWithDialogs(page, "/intern/notification", alert.id),
+      );
     } finally {
       await removeAlert(title);
     }

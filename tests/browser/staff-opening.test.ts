@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, launchChromium, openPage, PHONE } from "./browser";
-import { expectNoAxeViolations, loginViaForm, MODES, staffPage, toasts, uniqueTitle, chooseLightTheme, withoutAppScripts } from "./staff-helpers";
+import { apiCall, launchChromium, openPage } from "./browser";
+import { expectNoAxeViolations, inEveryAxeLook, loginViaForm, MODES, staffPage, toasts, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,13 +64,12 @@ describe.each(MODES)("Öffnungszeiten $name", ({ javaScriptEnabled }) => {
 
 describe("Öffnungszeiten: Barrierefreiheit", () => {
   it("finds no axe violations (desktop dark, phone light, without scripts)", async () => {
-    for (const [options, scripts, theme] of [[{}, true, "dark"], [PHONE, true, "light"], [{}, false, "dark"]] as const) {
-      const page = await staffPage(browser, options);
-      if (!scripts) await withoutAppScripts(page);
-      if (theme === "light") await chooseLightTheme(page);
-      await page.goto("/intern/opening");
-      await expectNoAxeViolations(page);
-      await page.context().close();
-    }
+    await inEveryAxeLook(
+      (options) => staffPage(browser, options),
+      async (page) => {
+        await page.goto("/intern/opening");
+        await expectNoAxeViolations(page);
+      },
+    );
   });
 });

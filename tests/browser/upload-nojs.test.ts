@@ -4,7 +4,7 @@ import { launchChromium, openPage } from "./browser";
 import { EXIF_GPS_TAG, inspectJpeg, withGpsExif } from "./fixtures/exif";
 import { drawnImage } from "./fixtures/images";
 import { storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
-import { expectNoAxeViolations, staffPage, toasts } from "./staff-helpers";
+import { expectNoAxeViolations, staffPage, toasts, withoutAppScripts } from "./staff-helpers";
 
 let browser: Browser;
 let helper: Page;
@@ -29,7 +29,7 @@ async function openUploadPage() {
  */
 async function expectNoViolationsWithoutScripts(url: string) {
   const page = await staffPage(browser);
-  await page.route("**/*.js", (route) => route.abort());
+  await withoutAppScripts(page);
   await page.goto(url);
   await expectNoAxeViolations(page);
   await page.context().close();

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AUTH_FAILED } from "~/server/auth.server";
 import { api, BASE, body, expectError, staffToken, upload, uploadForm } from "./helpers";
-import { png } from "./images";
+import { png } from "../fixtures/images";
 
 const ENGLISH = /\b(Expected|Required|Invalid|received|must|String|Number|Array|undefined|null|NaN|Error)\b/;
 const GERMAN = /[äöüßÄÖÜ„]|\b(ist|sind|muss|fehlt|fehlen|darf|nicht|kein|keine|gibt|Bitte|Die|Der|Das|zu|erwartet)\b/;

@@ -5,14 +5,14 @@ import { body, site, staffToken, upload, uploadForm, type UploadFile } from "./h
 import {
   CAMERA_MAKE,
   contains,
-  exifTiffBytes,
+  exifTiff,
   gpsLatitudeRationals,
   photoJpeg,
   png,
   pngChunk,
   pngChunkTypes,
   XMP_MARKER,
-} from "./images";
+} from "../fixtures/images";
 
 /** Uploads one file and returns the bytes as the image route serves them and as R2 holds them. */
 async function uploadAndFetch(file: UploadFile) {
@@ -47,7 +47,7 @@ describe("location and camera metadata never reach storage", () => {
       metadata: [
         pngChunk("tEXt", "Comment\0Seriennummer 12345"),
         pngChunk("iTXt", "XML:com.adobe.xmp\0", [0, 0], "\0\0", `<${XMP_MARKER}>48,8.502N</${XMP_MARKER}>`),
-        pngChunk("eXIf", exifTiffBytes()),
+        pngChunk("eXIf", exifTiff()),
       ],
     });
 

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, body, bucketKeys, expectError, rowCount, site, staffToken, upload, uploadForm } from "./helpers";
-import { HTML, png, PNG_SIGNATURE, SVG, TEXT } from "./images";
+import { HTML, png, PNG_SIGNATURE, SVG, TEXT } from "../fixtures/images";
 
 interface Reference {
   id: string;
@@ -300,6 +300,22 @@ describe("GET /api/v1/reference/get", () => {
 
     const categories = await body(await api("reference/categories"));
     expect(categories).toEqual({ categories: ["Autositze", "Lenkräder", "Motorradsitze"] });
+  });
+
+  it("matches umlauts regardless of case, which SQLite's lower() cannot", async () => {
+    const token = await staffToken();
+    await saveAll(token, uploadForm([pngFile("a.png")], { description: "A", category: ["Lenkräder"] }));
+    await saveAll(token, uploadForm([pngFile("b.png")], { description: "B", category: ["LENKRÄDER"] }));
+    const [first] = (await list()).reference;
+    const update = await api("reference/update", { token, json: { id: first.id, description: "B", category: ["lenkräder", "ÖLTANKS"] } });
+    expect(update.status).toBe(200);
+    await saveAll(token, uploadForm([pngFile("c.png")], { description: "C", category: ["öltanks"] }));
+
+    expect(await body(await api("reference/categories"))).toEqual({ categories: ["Lenkräder", "ÖLTANKS"] });
+    const wheels = await list(`?category=${encodeURIComponent("LENKRÄDER")}`);
+    expect(wheels.reference.map((item) => item.filename)).toEqual(["b.png", "a.png"]);
+    expect(wheels.reference.every((item) => item.category.includes("Lenkräder"))).toBe(true);
+    expect((await list(`?category=${encodeURIComponent("öltanks")}`)).total).toBe(2);
   });
 
   it("answers an empty list and no categories when nothing is stored", async () => {

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, body, site, staffToken, upload, uploadForm } from "./helpers";
-import { png } from "./images";
+import { png } from "../fixtures/images";
 
 function directives(csp: string | null): Map<string, string> {
   expect(csp).toBeTruthy();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { HttpError } from "~/server/api/http.server";
 import { listReferences, type NewReference, saveReferences } from "~/server/references.server";
 import { api, body, bucketKeys, db, expectError, rowCount, staffToken, upload, uploadForm } from "./helpers";
-import { png } from "./images";
+import { png } from "../fixtures/images";
 
 const FAILED = "Die Bilder konnten nicht gespeichert werden. Es wurde nichts übernommen.";
 

@@ -1,7 +1,15 @@
-import { Form, useNavigate } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useActionData, useNavigate } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
 import { Dialog } from "~/components/dialog";
-import { deleteControlId, editControlId, useCloseHref, useReturnFocus } from "~/lib/admin-client";
+import {
+  deleteControlId,
+  editControlId,
+  failureFor,
+  type FormFailure,
+  useCloseHref,
+  useFocusFirstError,
+  useReturnFocus,
+} from "~/lib/admin-client";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IntentFields, SubmitButton } from "./submit-button";
 
@@ -12,8 +20,6 @@ interface AdminDialogProps {
   returnFocusId?: string;
   /** Used when that element no longer exists, e.g. after the item was deleted. */
   fallbackFocusId?: string;
-  maxWidth?: number;
-  fullScreen?: boolean;
   /** Puts focus on "Abbrechen" when the dialog opens (for dialogs without fields). */
   focusCancel?: boolean;
   /** Receives the cancel control to place among the dialog's buttons. */
@@ -25,13 +31,11 @@ interface AdminDialogProps {
  * navigates to the page without the dialog parameter inside the app, and focus goes
  * back to the control that opened it. Without JavaScript "Abbrechen" is a link.
  */
-export function AdminDialog({
+function AdminDialog({
   open,
   title,
   returnFocusId,
   fallbackFocusId,
-  maxWidth = 500,
-  fullScreen,
   focusCancel = false,
   children,
 }: AdminDialogProps) {
@@ -44,7 +48,7 @@ export function AdminDialog({
   const cancelHref = returnFocusId ? `${closeHref}#${returnFocusId}` : closeHref;
 
   return (
-    <Dialog open={open} title={title} onClose={close} maxWidth={maxWidth} fullScreen={fullScreen}>
+    <Dialog open={open} title={title} onClose={close}>
       {children(
         hydrated ? (
           <button type="button" className="button button--secondary" onClick={close} autoFocus={focusCancel}>
@@ -61,50 +65,83 @@ export function AdminDialog({
 }
 
 /**
- * "Löschbestätigung" for one list item: posts intent=delete with the id to the
- * page's action (or to `action`). Closing it returns focus to the item's bin, or to
- * `fallbackFocusId` once the item is gone.
+ * "Löschbestätigung" for one list item (`?loeschen=<id>`): posts intent=delete with its
+ * id. Closing it returns focus to the item's bin, or to `fallbackFocusId` once the item
+ * is gone.
  */
 export function ConfirmDeleteDialog({
-  open,
-  id,
+  item,
   text,
-  itemTitle,
   fallbackFocusId,
-  action,
 }: {
-  open: boolean;
-  id: string;
+  /** Its title is named under the question, so it is clear which item goes. */
+  item: { id: string; title: string } | null;
   /** The question, e.g. "Bist du sicher, dass du diese Nachricht löschen möchtest?" */
   text: string;
-  /** Named under the question so it is clear which item goes. */
-  itemTitle?: string;
   fallbackFocusId?: string;
-  action?: string;
 }) {
   return (
     <AdminDialog
-      open={open}
+      open={Boolean(item)}
       title="Löschbestätigung"
-      returnFocusId={deleteControlId(id)}
+      returnFocusId={item ? deleteControlId(item.id) : undefined}
       fallbackFocusId={fallbackFocusId}
       focusCancel
     >
-      {(cancel) => (
-        <Form method="post" action={action} preventScrollReset className="admin-dialog-form">
-          <p className="admin-dialog__text">{text}</p>
-          {itemTitle ? <p className="admin-dialog__item">{itemTitle}</p> : null}
-          <IntentFields intent="delete" id={id} />
-          <div className="admin-dialog__buttons">
-            {cancel}
-            <SubmitButton intent="delete" id={id} variant="danger" pendingLabel="Löschen…">
-              Löschen
-            </SubmitButton>
-          </div>
-        </Form>
-      )}
+      {(cancel) =>
+        item ? (
+          <Form method="post" preventScrollReset className="admin-dialog-form">
+            <p className="admin-dialog__text">{text}</p>
+            <p className="admin-dialog__item">{item.title}</p>
+            <IntentFields intent="delete" id={item.id} />
+            <div className="admin-dialog__buttons">
+              {cancel}
+              <SubmitButton intent="delete" id={item.id} variant="danger" pendingLabel="Löschen…">
+                Löschen
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : null
+      }
     </AdminDialog>
   );
 }
 
-export { editControlId, deleteControlId };
+/**
+ * "Bearbeiten" for one list item (`?bearbeiten=<id>`): a form that posts intent=update
+ * with the id. A failed submission comes back filled in with focus on the first invalid
+ * field; closing returns focus to the item's pencil.
+ */
+export function EditDialog<T extends { id: string }>({
+  item,
+  title = "Bearbeiten",
+  children,
+}: {
+  item: T | null;
+  title?: string;
+  /** The fields, given the item and the failed submission to show again. */
+  children: (state: { item: T; failure?: FormFailure }) => ReactNode;
+}) {
+  const actionData = useActionData();
+  const failure = item ? failureFor(actionData, "update", item.id) : undefined;
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, failure);
+  return (
+    <AdminDialog open={Boolean(item)} title={title} returnFocusId={item ? editControlId(item.id) : undefined}>
+      {(cancel) =>
+        item ? (
+          <Form key={item.id} ref={form} method="post" className="admin-dialog-form" preventScrollReset>
+            <IntentFields intent="update" id={item.id} />
+            {children({ item, failure })}
+            <div className="admin-dialog__buttons">
+              {cancel}
+              <SubmitButton intent="update" id={item.id} pendingLabel="Bestätigen…">
+                Bestätigen
+              </SubmitButton>
+            </div>
+          </Form>
+        ) : null
+      }
+    </AdminDialog>
+  );
+}

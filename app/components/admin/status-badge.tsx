@@ -1,12 +1,12 @@
-export type AlertState = "aktiv" | "geplant" | "abgelaufen";
+import type { AlertStatus } from "~/server/alerts.server";
 
-const LABELS: Record<AlertState, string> = {
+const LABELS: Record<AlertStatus, string> = {
   aktiv: "Aktiv",
   geplant: "Geplant",
   abgelaufen: "Abgelaufen",
 };
 
 /** Whether an alert shows on the site now, will later, or did; text, not colour alone, carries the state. */
-export function StatusBadge({ status }: { status: AlertState }) {
+export function StatusBadge({ status }: { status: AlertStatus }) {
   return <span className={`admin-badge admin-badge--${status}`}>{LABELS[status]}</span>;
 }

@@ -24,7 +24,7 @@ interface NewsFeedProps {
 type Status = "idle" | "loading" | "end" | "failed";
 
 /** Keeps the order of arrival and drops any item already shown (news added meanwhile shift the pages). */
-export function mergeById(current: FeedItem[], incoming: FeedItem[]): FeedItem[] {
+function mergeById(current: FeedItem[], incoming: FeedItem[]): FeedItem[] {
   const seen = new Set(current.map((item) => item.id));
   const added: FeedItem[] = [];
   for (const item of incoming) {

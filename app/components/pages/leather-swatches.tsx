@@ -109,7 +109,7 @@ const MATERIALS: Material[] = [
   },
 ];
 
-/** Material cards with a surface drawn in CSS in the material's first colour, and its colour range. */
+/** Material cards with a surface drawn in CSS in the material's second colour (its first when it has only one), and its colour range. */
 export function LeatherSwatches() {
   return (
     <ul className="swatches">

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet } from "~/lib/image-sizes";
+import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet, ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
 
 export interface ZoomImage {
   id: string;
@@ -10,9 +10,6 @@ export interface ZoomImage {
   description: string;
   category: string[];
 }
-
-/** SPEC §9: the zoom dialog is at most 1100 px wide. */
-const ZOOM_MAX_WIDTH = 1100;
 
 /**
  * The large picture of one reference. Without JavaScript it is rendered in place as a

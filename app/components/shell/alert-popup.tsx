@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { VISITED_COOKIE, VISITED_STORAGE_KEY } from "~/lib/preferences";
 import { useHydrated } from "~/lib/use-hydrated";
-import { setBrowserCookie } from "./browser-cookie";
+import { readBrowserCookie, setBrowserCookie } from "./browser-cookie";
 import { useShell } from "./shell-state";
 import { useReturnPath } from "./use-return-path";
 
@@ -37,8 +37,8 @@ export function AlertPopup({ alerts }: { alerts: PopupAlerts | null }) {
 
   // SPEC §3 keeps the visited marker in sessionStorage; the session cookie the server set is copied there.
   useEffect(() => {
-    const seen = new RegExp(`(?:^|; )${VISITED_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-    if (seen) mirrorVisited(decodeURIComponent(seen));
+    const seen = readBrowserCookie(VISITED_COOKIE);
+    if (seen) mirrorVisited(seen);
   }, []);
   const hydrated = useHydrated();
   const returnPath = useReturnPath();

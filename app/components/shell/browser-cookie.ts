@@ -1,11 +1,16 @@
+import Cookies from "js-cookie";
+
 /**
- * Writes a preference cookie exactly as the server does (URL-encoded, Path=/, SameSite=Lax,
- * Secure on https). A few lines instead of js-cookie keep the public page's JavaScript small.
- * Without `days` the cookie ends with the browser session.
+ * Writes a preference cookie as the server does (Path=/, SameSite=Lax, Secure on https);
+ * the server URL-decodes what js-cookie encodes. Without `days` it ends with the browser session.
  */
 export function setBrowserCookie(name: string, value: string, days?: number) {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "path=/", "samesite=lax"];
-  if (days !== undefined) parts.push(`max-age=${days * 24 * 60 * 60}`);
-  if (window.location.protocol === "https:") parts.push("secure");
-  document.cookie = parts.join("; ");
+  Cookies.set(name, value, {
+    path: "/",
+    sameSite: "lax",
+    secure: window.location.protocol === "https:",
+    expires: days,
+  });
 }
+
+export const readBrowserCookie = (name: string): string | undefined => Cookies.get(name);

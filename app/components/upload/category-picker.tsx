@@ -1,11 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Field } from "~/components/admin/field";
-
-/** The server's limits (app/server/references.server.ts), mirrored so the picker never offers more. */
-const MAX_CATEGORIES = 10;
-const MAX_NAME_LENGTH = 50;
-
-const sameName = (a: string, b: string) => a.toLocaleLowerCase("de") === b.toLocaleLowerCase("de");
+import { MAX_CATEGORIES, MAX_CATEGORY_LENGTH, sameCategory, TOO_MANY_CATEGORIES } from "~/lib/categories";
 
 interface CategoryPickerProps {
   value: string[];
@@ -42,13 +37,13 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
   });
 
   const full = value.length >= MAX_CATEGORIES;
-  const remaining = suggestions.filter((suggestion) => !value.some((chosen) => sameName(chosen, suggestion)));
+  const remaining = suggestions.filter((suggestion) => !value.some((chosen) => sameCategory(chosen, suggestion)));
 
   const add = (typed: string) => {
     const trimmed = typed.trim();
     if (!trimmed || full) return;
-    if (!value.some((chosen) => sameName(chosen, trimmed))) {
-      onChange([...value, suggestions.find((existing) => sameName(existing, trimmed)) ?? trimmed]);
+    if (!value.some((chosen) => sameCategory(chosen, trimmed))) {
+      onChange([...value, suggestions.find((existing) => sameCategory(existing, trimmed)) ?? trimmed]);
     }
     setDraft("");
   };
@@ -111,7 +106,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
           id={inputId}
           type="text"
           className="admin-field__input"
-          maxLength={MAX_NAME_LENGTH}
+          maxLength={MAX_CATEGORY_LENGTH}
           autoComplete="off"
           enterKeyHint="done"
           value={draft}
@@ -129,7 +124,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
           Hinzufügen
         </button>
       </div>
-      {full ? <p className="category-picker__hint">Höchstens {MAX_CATEGORIES} Kategorien je Bild.</p> : null}
+      {full ? <p className="category-picker__hint">{TOO_MANY_CATEGORIES}</p> : null}
     </fieldset>
   );
 }
@@ -156,7 +151,7 @@ export function CategoryCheckboxes({
                   type="checkbox"
                   name="category"
                   value={category}
-                  defaultChecked={selected.some((chosen) => sameName(chosen, category))}
+                  defaultChecked={selected.some((chosen) => sameCategory(chosen, category))}
                 />
                 {category}
               </label>

@@ -1,18 +1,15 @@
-import { Form, useLocation, useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
-import { AdminDialog, ConfirmDeleteDialog } from "~/components/admin/admin-dialog";
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
 import { Field } from "~/components/admin/field";
-import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
 import { Dialog, DialogCancel } from "~/components/dialog";
-import { editControlId, type FormFailure, searchWith, useFocusFirstError, useReturnFocus } from "~/lib/admin-client";
+import { type FormFailure, searchWith, useReturnFocus } from "~/lib/admin-client";
+import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Reference } from "~/server/references.server";
 import { CategoryChips } from "./category-chips";
 import { CategoryCheckboxes, CategoryPicker } from "./category-picker";
 import { imageLabel, LIST_HEADING_ID, ZOOM_PARAM, zoomControlId } from "./list-href";
-
-/** SPEC §9: the zoom dialog may grow to 1100 px; edit and delete keep the staff dialogs' 500. */
-const ZOOM_MAX_WIDTH = 1100;
 
 /** "Bildansicht": the large image with its categories and description (`?bild=<id>`). */
 export function ZoomDialog({ reference }: { reference: Reference | null }) {
@@ -44,46 +41,27 @@ export function ZoomDialog({ reference }: { reference: Reference | null }) {
 }
 
 /** "Bild bearbeiten" (`?bearbeiten=<id>`): description (required) and categories. */
-export function EditReferenceDialog({
-  reference,
-  categories,
-  failure,
-}: {
-  reference: Reference | null;
-  categories: string[];
-  failure?: FormFailure;
-}) {
+export function EditReferenceDialog({ reference, categories }: { reference: Reference | null; categories: string[] }) {
   return (
-    <AdminDialog
-      open={Boolean(reference)}
-      title="Bild bearbeiten"
-      returnFocusId={reference ? editControlId(reference.id) : undefined}
-    >
-      {(cancel) =>
-        reference ? <EditForm key={reference.id} reference={reference} categories={categories} failure={failure} cancel={cancel} /> : null
-      }
-    </AdminDialog>
+    <EditDialog item={reference} title="Bild bearbeiten">
+      {({ item, failure }) => <ReferenceFields reference={item} categories={categories} failure={failure} />}
+    </EditDialog>
   );
 }
 
-function EditForm({
+function ReferenceFields({
   reference,
   categories,
   failure,
-  cancel,
 }: {
   reference: Reference;
   categories: string[];
   failure?: FormFailure;
-  cancel: React.ReactNode;
 }) {
   const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
   const [category, setCategory] = useState(reference.category);
-  useFocusFirstError(form, failure);
   return (
-    <Form ref={form} method="post" className="admin-dialog-form" preventScrollReset>
-      <IntentFields intent="update" id={reference.id} />
+    <>
       <img className="dialog-thumbnail" src={reference.thumbnailUrl} alt="" />
       <Field
         label="Beschreibung"
@@ -104,13 +82,7 @@ function EditForm({
           {failure.message}
         </p>
       ) : null}
-      <div className="admin-dialog__buttons">
-        {cancel}
-        <SubmitButton intent="update" id={reference.id} pendingLabel="Bestätigen…">
-          Bestätigen
-        </SubmitButton>
-      </div>
-    </Form>
+    </>
   );
 }
 
@@ -118,9 +90,7 @@ function EditForm({
 export function DeleteReferenceDialog({ reference }: { reference: Reference | null }) {
   return (
     <ConfirmDeleteDialog
-      open={Boolean(reference)}
-      id={reference?.id ?? ""}
-      itemTitle={reference ? reference.description || reference.filename : undefined}
+      item={reference && { id: reference.id, title: reference.description || reference.filename }}
       text="Bist du sicher, dass du dieses Bild löschen möchtest?"
       fallbackFocusId={LIST_HEADING_ID}
     />

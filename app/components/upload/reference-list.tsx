@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { AdminListActions } from "~/components/admin/admin-list-actions";
 import { useDialogHref } from "~/lib/admin-client";
+import { pageWindow } from "~/lib/page-window";
 import type { Reference } from "~/server/references.server";
 import { CategoryChips } from "./category-chips";
 import { imageLabel, LIST_HEADING_ID, listHref, ZOOM_PARAM, zoomControlId } from "./list-href";
@@ -77,7 +78,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
             <span className="pagination__link pagination__link--disabled">Zurück</span>
           )}
         </li>
-        {pageNumbers(page, pageCount).map((number, index) =>
+        {pageWindow(page, pageCount).map((number, index) =>
           number === null ? (
             <li key={`luecke-${index}`} aria-hidden="true" className="pagination__gap">
               …
@@ -108,12 +109,4 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
       </ul>
     </nav>
   );
-}
-
-/** The first and last page and the two around the current one; gaps become null. */
-function pageNumbers(page: number, pageCount: number): (number | null)[] {
-  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
-    .filter((number) => number >= 1 && number <= pageCount)
-    .sort((a, b) => a - b);
-  return shown.flatMap((number, index) => (index > 0 && number - shown[index - 1] > 1 ? [null, number] : [number]));
 }

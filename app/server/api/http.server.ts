@@ -21,7 +21,7 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const notFound = (message: string) => new HttpError(404, message);
 
 /** The first validation message, in the words the schema gives it. */
-export function firstIssue(error: ZodError): string {
+function firstIssue(error: ZodError): string {
   return error.issues[0]?.message ?? "Ungültige Eingabe.";
 }
 
@@ -35,7 +35,6 @@ export function toErrorResponse(error: unknown): Response {
   console.error("Unerwarteter Fehler in der API", error);
   return jsonError(500, "Interner Fehler. Bitte später erneut versuchen.");
 }
-
 
 /**
  * Reads a body but never holds more than `limit` bytes: a body without a declared

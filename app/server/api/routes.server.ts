@@ -16,14 +16,11 @@ import {
   deleteReference,
   listCategories,
   listReferences,
-  metadataFromField,
-  readUploadForm,
   REFERENCE_MAX_PAGE_SIZE,
   REFERENCE_PAGE_SIZE,
   referenceUpdate,
-  saveReferences,
+  saveUploadRequest,
   updateReference,
-  uploadsFromForm,
 } from "~/server/references.server";
 import { parseOrThrow, parsePaging, recordId } from "~/server/validation.server";
 
@@ -159,12 +156,9 @@ const routes: Record<string, Route> = {
   "reference/save": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
-      const form = await readUploadForm(request);
-      const uploads = await uploadsFromForm(form, metadataFromField(form.get("metadata")) as never);
-      const reference = await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
-      return { reference };
-    },
+    handle: async ({ request, context }) => ({
+      reference: await saveUploadRequest(context.db, context.cloudflare.env.IMAGES, request),
+    }),
   },
   "reference/update": {
     method: "POST",

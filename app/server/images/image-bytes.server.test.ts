@@ -6,114 +6,39 @@ import {
   stripImageMetadata,
   type ImageType,
 } from "./image-bytes.server";
+import {
+  APP0_JFIF,
+  APP1_XMP,
+  bytes,
+  contains,
+  crc32,
+  DHT,
+  DQT,
+  EOI,
+  exifSegment,
+  exifTiff,
+  gpsLatitudeRationals,
+  jpegSegment,
+  PNG_SIGNATURE,
+  pngChunk,
+  type Part,
+  SCAN_DATA,
+  SOF0,
+  SOI,
+  SOS,
+  u16,
+  u32,
+  XMP_PACKET,
+} from "../../../tests/fixtures/images";
 
 // ---------------------------------------------------------------------------
-// Fixture helpers: every test file is assembled here byte by byte.
+// JPEG fixtures: the shared segments plus every other kind of metadata a file may carry.
 
-type Part = number[] | Uint8Array | string;
-
-function bytes(...parts: Part[]): Uint8Array {
-  const arrays = parts.map((part) => (typeof part === "string" ? Uint8Array.from(part, (char) => char.charCodeAt(0)) : Uint8Array.from(part)));
-  const result = new Uint8Array(arrays.reduce((total, array) => total + array.length, 0));
-  let offset = 0;
-  for (const array of arrays) {
-    result.set(array, offset);
-    offset += array.length;
-  }
-  return result;
-}
-
-function u16(value: number, littleEndian = false): number[] {
-  const pair = [(value >> 8) & 0xff, value & 0xff];
-  return littleEndian ? pair.reverse() : pair;
-}
-
-function u32(value: number, littleEndian = false): number[] {
-  const quad = [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
-  return littleEndian ? quad.reverse() : quad;
-}
-
-function u64(value: number): number[] {
-  return [...u32(Math.floor(value / 2 ** 32)), ...u32(value >>> 0)];
-}
-
-function indexOf(haystack: Uint8Array, needle: Uint8Array | string): number {
-  const pattern = typeof needle === "string" ? bytes(needle) : needle;
-  outer: for (let start = 0; start + pattern.length <= haystack.length; start++) {
-    for (let index = 0; index < pattern.length; index++) {
-      if (haystack[start + index] !== pattern[index]) continue outer;
-    }
-    return start;
-  }
-  return -1;
-}
-
-function contains(haystack: Uint8Array, needle: Uint8Array | string): boolean {
-  return indexOf(haystack, needle) !== -1;
-}
-
-// ---------------------------------------------------------------------------
-// JPEG fixtures
-
-/** 48° 8' 30.12" as three RATIONALs: a byte pattern that must not survive stripping. */
-function gpsLatitudeRationals(littleEndian: boolean): number[] {
-  return [...u32(48, littleEndian), ...u32(1, littleEndian), ...u32(8, littleEndian), ...u32(1, littleEndian), ...u32(3012, littleEndian), ...u32(100, littleEndian)];
-}
-
-/** TIFF with IFD0 = {Make, Orientation, GPS pointer} and a GPS IFD = {GPSLatitudeRef, GPSLatitude}. */
-function buildTiff(orientation: number, littleEndian: boolean): Uint8Array {
-  const le = littleEndian;
-  const entry = (tag: number, type: number, count: number, value: number[]) => [...u16(tag, le), ...u16(type, le), ...u32(count, le), ...value];
-  const ifd0Offset = 8;
-  const ifd0Length = 2 + 3 * 12 + 4;
-  const makeOffset = ifd0Offset + ifd0Length;
-  const make = "TestCam\0";
-  const gpsIfdOffset = makeOffset + make.length;
-  const gpsIfdLength = 2 + 2 * 12 + 4;
-  const latitudeOffset = gpsIfdOffset + gpsIfdLength;
-  return bytes(
-    le ? "II" : "MM",
-    u16(42, le),
-    u32(ifd0Offset, le),
-    u16(3, le),
-    entry(0x010f, 2, make.length, u32(makeOffset, le)),
-    entry(0x0112, 3, 1, [...u16(orientation, le), 0, 0]),
-    entry(0x8825, 4, 1, u32(gpsIfdOffset, le)),
-    u32(0, le),
-    make,
-    u16(2, le),
-    entry(0x0001, 2, 2, [0x4e, 0, 0, 0]),
-    entry(0x0002, 5, 3, u32(latitudeOffset, le)),
-    u32(0, le),
-    gpsLatitudeRationals(le),
-  );
-}
-
-function segment(marker: number, ...payload: Part[]): Uint8Array {
-  const body = bytes(...payload);
-  return bytes([0xff, marker], u16(body.length + 2), body);
-}
-
-const SOI = [0xff, 0xd8];
-const EOI = [0xff, 0xd9];
-const APP0_JFIF = segment(0xe0, "JFIF\0", [1, 1, 0, 0, 1, 0, 1, 0, 0]);
-const DQT = segment(0xdb, [0], new Array<number>(64).fill(1));
-const SOF0 = segment(0xc0, [8, 0, 16, 0, 16, 1, 1, 0x11, 0]);
-const DHT = segment(0xc4, [0x00], new Array<number>(16).fill(0).map((_, index) => (index === 0 ? 1 : 0)), [0x05]);
-const SOS = segment(0xda, [1, 1, 0x00, 0, 63, 0]);
-/** Entropy-coded data with a stuffed 0xFF byte and a restart marker, which are not segment markers. */
-const SCAN_DATA = [0x12, 0x34, 0xff, 0x00, 0x56, 0xff, 0xd0, 0x78];
-const XMP_PACKET = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><exif:GPSLatitude>48,8.502N</exif:GPSLatitude></x:xmpmeta>';
-const APP1_XMP = segment(0xe1, "http://ns.adobe.com/xap/1.0/\0", XMP_PACKET);
-const COMMENT = segment(0xfe, "Seriennummer 12345");
-const APP13_IPTC = segment(0xed, "Photoshop 3.0\0", "8BIM", [4, 4, 0, 0], u32(12), [0x1c, 2, 0x5a, 0, 6], "Bremen");
-const APP2_ICC = segment(0xe2, "ICC_PROFILE\0", [1, 1], "fake icc profile bytes");
-const APP2_MPF = segment(0xe2, "MPF\0", "MM", [0, 42], u32(8));
-const APP14_ADOBE = segment(0xee, "Adobe", [0, 100, 0, 0, 0, 0, 2]);
-
-function exifSegment(orientation: number, littleEndian: boolean): Uint8Array {
-  return segment(0xe1, "Exif\0\0", buildTiff(orientation, littleEndian));
-}
+const COMMENT = jpegSegment(0xfe, "Seriennummer 12345");
+const APP13_IPTC = jpegSegment(0xed, "Photoshop 3.0\0", "8BIM", [4, 4, 0, 0], u32(12), [0x1c, 2, 0x5a, 0, 6], "Bremen");
+const APP2_ICC = jpegSegment(0xe2, "ICC_PROFILE\0", [1, 1], "fake icc profile bytes");
+const APP2_MPF = jpegSegment(0xe2, "MPF\0", "MM", [0, 42], u32(8));
+const APP14_ADOBE = jpegSegment(0xee, "Adobe", [0, 100, 0, 0, 0, 0, 2]);
 
 function photoJpeg(littleEndian: boolean, orientation = 6): Uint8Array {
   return bytes(SOI, APP0_JFIF, exifSegment(orientation, littleEndian), APP1_XMP, APP13_IPTC, APP2_ICC, APP2_MPF, COMMENT, DQT, SOF0, DHT, SOS, SCAN_DATA, EOI);
@@ -204,28 +129,10 @@ describe("stripImageMetadata for JPEG", () => {
 // ---------------------------------------------------------------------------
 // PNG
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, byte) => {
-  let crc = byte;
-  for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  return crc >>> 0;
-});
-
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, ...data: Part[]): Uint8Array {
-  const typeAndData = bytes(type, ...data);
-  return bytes(u32(typeAndData.length - 4), typeAndData, u32(crc32(typeAndData)));
-}
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const IHDR = chunk("IHDR", u32(1), u32(1), [8, 2, 0, 0, 0]);
-const ICCP = chunk("iCCP", "sRGB\0", [0], [0x78, 0x9c, 0x03, 0x00]);
-const IDAT = chunk("IDAT", [0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00, 0x00, 0x03, 0x01, 0x01, 0x00]);
-const IEND = chunk("IEND");
+const IHDR = pngChunk("IHDR", u32(1), u32(1), [8, 2, 0, 0, 0]);
+const ICCP = pngChunk("iCCP", "sRGB\0", [0], [0x78, 0x9c, 0x03, 0x00]);
+const IDAT = pngChunk("IDAT", [0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0x00, 0x00, 0x03, 0x01, 0x01, 0x00]);
+const IEND = pngChunk("IEND");
 
 function parsePngChunkTypes(png: Uint8Array): string[] {
   expect(Array.from(png.subarray(0, 8))).toEqual(PNG_SIGNATURE);
@@ -248,11 +155,11 @@ describe("stripImageMetadata for PNG", () => {
     PNG_SIGNATURE,
     IHDR,
     ICCP,
-    chunk("tEXt", "Comment\0Seriennummer 12345"),
-    chunk("zTXt", "Author\0", [0], [0x78, 0x9c]),
-    chunk("iTXt", "XML:com.adobe.xmp\0", [0, 0], "\0\0", XMP_PACKET),
-    chunk("eXIf", buildTiff(6, false)),
-    chunk("tIME", [0x07, 0xe8, 5, 17, 12, 0, 0]),
+    pngChunk("tEXt", "Comment\0Seriennummer 12345"),
+    pngChunk("zTXt", "Author\0", [0], [0x78, 0x9c]),
+    pngChunk("iTXt", "XML:com.adobe.xmp\0", [0, 0], "\0\0", XMP_PACKET),
+    pngChunk("eXIf", exifTiff(6, false)),
+    pngChunk("tIME", [0x07, 0xe8, 5, 17, 12, 0, 0]),
     IDAT,
     IEND,
   );
@@ -266,8 +173,8 @@ describe("stripImageMetadata for PNG", () => {
   });
 
   it("keeps APNG animation chunks and drops data after IEND", () => {
-    const acTL = chunk("acTL", u32(1), u32(0));
-    const fcTL = chunk("fcTL", u32(0), u32(1), u32(1), u32(0), u32(0), u16(1), u16(10), [0, 0]);
+    const acTL = pngChunk("acTL", u32(1), u32(0));
+    const fcTL = pngChunk("fcTL", u32(0), u32(1), u32(1), u32(0), u32(0), u16(1), u16(10), [0, 0]);
     const output = stripImageMetadata(bytes(PNG_SIGNATURE, IHDR, acTL, fcTL, IDAT, IEND, "GPS trailer"), "image/png");
     expect(output).toEqual(bytes(PNG_SIGNATURE, IHDR, acTL, fcTL, IDAT, IEND));
   });
@@ -319,7 +226,7 @@ describe("stripImageMetadata for WebP", () => {
     vp8x(VP8X_FLAGS.icc | VP8X_FLAGS.alpha | VP8X_FLAGS.exif | VP8X_FLAGS.xmp),
     WEBP_ICCP,
     VP8L,
-    riffChunk("EXIF", buildTiff(6, true), [0x99]),
+    riffChunk("EXIF", exifTiff(6, true), [0x99]),
     riffChunk("XMP ", XMP_PACKET),
   );
 
@@ -403,6 +310,10 @@ describe("stripImageMetadata for GIF", () => {
 // ---------------------------------------------------------------------------
 // AVIF
 
+function u64(value: number): number[] {
+  return [...u32(Math.floor(value / 2 ** 32)), ...u32(value >>> 0)];
+}
+
 function box(type: string, ...content: Part[]): Uint8Array {
   const body = bytes(...content);
   return bytes(u32(body.length + 8), type, body);
@@ -435,7 +346,7 @@ interface AvifLayout {
 }
 
 const AV1_DATA = bytes("AV1-coded-pixels");
-const AVIF_EXIF_PAYLOAD = bytes(u32(0), buildTiff(6, false));
+const AVIF_EXIF_PAYLOAD = bytes(u32(0), exifTiff(6, false));
 const AVIF_XMP_PAYLOAD = bytes(XMP_PACKET);
 
 /** ftyp + meta(hdlr, pitm, iinf, iloc) + mdat(image, Exif, XMP), with iloc in the requested layout. */

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { AdminListActions } from "./admin-list-actions";
+
+/** One record of a staff list: its title (and status), a line of dates, its text, and the pencil and bin. */
+export function AdminListItem({
+  id,
+  title,
+  badge,
+  meta,
+  text,
+  anchorId,
+}: {
+  id: string;
+  title: string;
+  badge?: ReactNode;
+  meta: ReactNode;
+  text: string;
+  /** Makes the item a focus target, e.g. where "Weitere laden" continues. */
+  anchorId?: string;
+}) {
+  return (
+    <li id={anchorId} tabIndex={anchorId ? -1 : undefined} className="admin-list__item">
+      <div>
+        <h3 className="admin-list__title">
+          {title}
+          {badge ? <> {badge}</> : null}
+        </h3>
+        <p className="admin-list__meta">{meta}</p>
+      </div>
+      <AdminListActions id={id} title={title} />
+      <p className="admin-list__text">{text}</p>
+    </li>
+  );
+}

@@ -1,0 +1,43 @@
+import { Form, useActionData } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+import { failureFor, type FormFailure, useFocusFirstError, useFormKeyAfterSuccess } from "~/lib/admin-client";
+import { IntentFields, SubmitButton } from "./submit-button";
+
+/**
+ * The form above a staff list that adds an item (intent=create). A failed submission
+ * comes back filled in with focus on the first invalid field; a successful one mounts
+ * the form again empty, with focus in its first field for the next item.
+ */
+export function CreateForm({
+  headingId,
+  heading,
+  submitLabel,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  submitLabel: string;
+  /** The fields, given the failed submission to show again and whether the first one takes focus. */
+  children: (state: { failure?: FormFailure; autoFocus: boolean }) => ReactNode;
+}) {
+  const failure = failureFor(useActionData(), "create");
+  const formKey = useFormKeyAfterSuccess("create");
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, failure);
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-form__title">
+        {heading}
+      </h2>
+      <Form key={formKey} ref={form} method="post" className="admin-form" preventScrollReset>
+        <IntentFields intent="create" />
+        {children({ failure, autoFocus: formKey > 0 })}
+        <div className="admin-form__buttons">
+          <SubmitButton intent="create" pendingLabel={`${submitLabel}…`}>
+            {submitLabel}
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
