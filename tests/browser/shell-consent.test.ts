@@ -138,6 +138,8 @@ describe.each(devices)("consent dialog without JavaScript (%s)", (_name, device)
 
     // Reopen via the footer and decline.
     await page.locator("footer").getByRole("link", { name: "Cookie-Einstellungen" }).click();
+    // The click returns once the new page starts arriving; its load is awaited before looking.
+    await page.waitForURL((url) => url.pathname === "/impressum" && url.searchParams.has("cookie-einstellungen"));
     expect(await banner(page).isVisible()).toBe(true);
     await banner(page).getByRole("button", { name: "Nur essenzielle Cookies akzeptieren" }).click();
     await page.waitForURL((url) => !url.search.includes("cookie-einstellungen"));
@@ -152,6 +154,7 @@ describe.each(devices)("consent dialog without JavaScript (%s)", (_name, device)
     const page = await visitor({ javaScriptEnabled: false, device });
     await page.goto("/");
     await banner(page).getByRole("link", { name: "Individuelle Datenschutz-Präferenz" }).click();
+    await page.waitForURL((url) => url.searchParams.get("cookie-einstellungen") === "individuell");
     const dialog = individualDialog(page);
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole("checkbox", { name: "Essenziell" }).isDisabled()).toBe(true);
