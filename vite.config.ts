@@ -27,6 +27,14 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   server: { port: Number(process.env.PORT ?? 5173) },
+  build: {
+    rollupOptions: {
+      // Packages stay external to the server build and wrangler bundles them; a bare
+      // `import "zod"` kept in a chunk only to preserve evaluation order makes wrangler warn
+      // once per package (ignored-bare-import). None of them has side effects on import.
+      treeshake: { moduleSideEffects: "no-external" },
+    },
+  },
   ssr: {
     resolve: {
       conditions: ["workerd", "worker", "browser"],
