@@ -13,6 +13,9 @@ import { listNews } from "~/server/news.server";
 import { listReferences } from "~/server/references.server";
 import homeStyles from "~/styles/home.css?url";
 
+// An error in this page's loader shows inside the shell (navigation and footer stay).
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
+
 const SLIDE_COUNT = 8;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];

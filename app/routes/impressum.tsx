@@ -16,6 +16,9 @@ import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/serv
 import { SESSION_COOKIE } from "~/server/session.server";
 import pageStyles from "~/styles/pages.css?url";
 
+// An error in this page's loader shows inside the shell (navigation and footer stay).
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
 export const meta: MetaFunction = () =>

@@ -2,6 +2,9 @@ import type { LinksFunction } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import adminStyles from "~/styles/admin.css?url";
 
+// An error in a staff page shows inside the staff layout with its styles.
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
+
 /**
  * Layout of the staff area: only the admin styles, shared by every /intern page
  * (login, the four screens, the toasts). No loader here: Remix runs loaders in

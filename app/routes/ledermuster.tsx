@@ -5,6 +5,9 @@ import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import pageStyles from "~/styles/pages.css?url";
 
+// An error in this page's loader shows inside the shell (navigation and footer stay).
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
 export const meta: MetaFunction = () =>

@@ -11,6 +11,9 @@ import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
 import { getReference, listCategories, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
 import pageStyles from "~/styles/pages.css?url";
 
+// An error in this page's loader shows inside the shell (navigation and footer stay).
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
 export const meta: MetaFunction = () =>

@@ -8,6 +8,9 @@ import { SITE } from "~/lib/site-config";
 import { getOpeningHours } from "~/server/opening-hours.server";
 import pageStyles from "~/styles/pages.css?url";
 
+// An error in this page's loader shows inside the shell (navigation and footer stay).
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
 export const meta: MetaFunction = () =>
