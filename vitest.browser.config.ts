@@ -2,14 +2,15 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 // Browser tests: real headless Chromium against the real worker under `wrangler dev`
-// with its own throwaway local D1 and R2 (started once in tests/browser/global-setup.ts).
+// with throwaway local D1 and R2 (one server per test worker, started in tests/browser/global-setup.ts).
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     include: ["tests/browser/**/*.test.ts"],
     globalSetup: ["./tests/browser/global-setup.ts"],
-    // One server and its database are shared; files run one after another.
-    fileParallelism: false,
+    // Two files at a time, each worker with its own server and database (global-setup.ts):
+    // most of a browser test is waiting for the page, so two overlap well on two cores.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A page's answer to a click includes a server round trip; 1 s (the default) is too

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { localEnv, wranglerBin } from "./wrangler.mjs";
+import { localEnv, servingEnv, wranglerBin } from "./wrangler.mjs";
 
 const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -161,7 +161,7 @@ try {
   server = spawn(
     process.execPath,
     [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
-    { env: localEnv, stdio: "ignore" },
+    { env: servingEnv, stdio: "ignore" },
   );
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseURL}/robots.txt`, server);

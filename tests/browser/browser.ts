@@ -4,7 +4,11 @@ import { STAFF } from "./staff";
 
 export { STAFF };
 
-export const baseURL = () => inject("baseURL");
+/** The server of this test worker (see global-setup.ts); files on other workers use their own. */
+export const baseURL = () => {
+  const urls = inject("baseURLs");
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+};
 
 /** Debian's Chromium; the flags keep it from reaching for a network this machine does not have. */
 export function launchChromium(): Promise<Browser> {
@@ -31,7 +35,13 @@ export async function openPage(
   options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {},
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: "de-DE", ...DESKTOP, ...options });
-  return context.newPage();
+  const page = await context.newPage();
+  // A navigation waits for the HTML, styles and scripts (DOMContentLoaded), not for every
+  // picture: on a busy machine large pictures can outlast a test's budget, and the tests
+  // about pictures wait for the pictures themselves.
+  const goto = page.goto.bind(page);
+  page.goto = (url, gotoOptions) => goto(url, { waitUntil: "domcontentloaded", ...gotoOptions });
+  return page;
 }
 
 /**

@@ -7,13 +7,13 @@ import type { TestProject } from "vitest/node";
 import { getPlatformProxy } from "wrangler";
 import { saveStaffUser } from "~/server/auth.server";
 import { database } from "~/server/db/client.server";
-import { localEnv, wranglerBin } from "../../scripts/wrangler.mjs";
+import { localEnv, servingEnv, wranglerBin } from "../../scripts/wrangler.mjs";
 import { STAFF } from "./staff";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    persistDir: string;
+    /** One `wrangler dev` per test worker, each with its own database and bucket. */
+    baseURLs: string[];
   }
 }
 
@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitUntilServing(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}`);
     try {
@@ -43,7 +43,8 @@ async function waitUntilServing(url: string, server: ChildProcess) {
   throw new Error(`wrangler dev did not answer at ${url}`);
 }
 
-export default async function setup(project: TestProject) {
+/** A migrated throwaway database with the staff account, served by the built worker. */
+async function startServer() {
   const persistDir = mkdtempSync(join(tmpdir(), "autosattlerei-browser-"));
   const migrate = spawnSync(
     process.execPath,
@@ -60,25 +61,37 @@ export default async function setup(project: TestProject) {
   const server = spawn(
     process.execPath,
     [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
-    { env: localEnv, stdio: ["ignore", "pipe", "pipe"] },
+    { env: servingEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
   const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+    }
+    rmSync(persistDir, { recursive: true, force: true });
+  };
   try {
     await waitUntilServing(`${baseURL}/api/v1/opening/get`, server);
   } catch (error) {
-    server.kill();
+    await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
+  return { baseURL, stop };
+}
 
-  project.provide("baseURL", baseURL);
-  project.provide("persistDir", persistDir);
-
+/**
+ * Test files run in parallel, and each test worker talks to its own server, so files that
+ * run at the same time never see each other's data (files on one worker run one after
+ * another and create their own, uniquely named data, as before).
+ */
+export default async function setup(project: TestProject) {
+  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, startServer));
+  project.provide("baseURLs", servers.map((server) => server.baseURL));
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    rmSync(persistDir, { recursive: true, force: true });
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }
