@@ -2,6 +2,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -21,6 +22,14 @@ import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Login");
+
+/** Remix keeps an action's headers off the page unless the route passes them on: the 429 keeps its Retry-After. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const passed = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) passed.set("Retry-After", retryAfter);
+  return passed;
+};
 
 const EXPIRED_MESSAGE = "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.";
 const DEFAULT_TARGET = "/intern/news";
