@@ -94,9 +94,12 @@ export function site(path: string, init?: RequestInit) {
 /** What a browser sends with a form posted from a page of this site. */
 export const SAME_ORIGIN = { Origin: BASE, Host: new URL(BASE).host, "Sec-Fetch-Site": "same-origin" };
 
-/** Logs the staff account in and returns the `Cookie` header the staff pages' session cookie makes. */
-export async function staffCookie(): Promise<string> {
-  const token = await staffToken();
+/**
+ * The `Cookie` header of the staff pages' session for a token (by default a fresh login;
+ * a new login ends the account's other sessions, so pass the token when both are needed).
+ */
+export async function staffCookie(token?: string): Promise<string> {
+  token ??= await staffToken();
   return (await commitSessionCookie(new Request(BASE), token)).split(";")[0];
 }
 
