@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database, type Database } from "./app/server/db/client.server";
+import { randomBytes, toBase64 } from "./app/server/encoding.server";
 
 /** What both the worker entry and Vite's dev proxy can provide. */
 export interface Cloudflare {
@@ -22,10 +23,9 @@ export function getLoadContext({
   request: Request;
   context: { cloudflare: Cloudflare };
 }): AppLoadContext {
-  const nonceBytes = crypto.getRandomValues(new Uint8Array(16));
   return {
     cloudflare: context.cloudflare,
     db: database(context.cloudflare.env.DB),
-    nonce: btoa(String.fromCharCode(...nonceBytes)),
+    nonce: toBase64(randomBytes(16)),
   };
 }

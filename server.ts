@@ -3,21 +3,16 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the generated build may or may not exist when type-checking
 // @ts-ignore
 import * as build from "./build/server";
-import { getLoadContext } from "./load-context";
-import { isForeignFormPost, withSecurityHeaders } from "./app/server/security.server";
+import { runMaintenance } from "./app/server/maintenance.server";
+import { database } from "./app/server/db/client.server";
+import { handleRequest } from "./request-handler";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
-  async fetch(request, env, ctx) {
-    if (isForeignFormPost(request)) {
-      return withSecurityHeaders(
-        request,
-        new Response("Anfrage von einer fremden Seite abgelehnt.", { status: 403 }),
-      );
-    }
-    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
-    const response = await handleRemixRequest(request, loadContext);
-    return withSecurityHeaders(request, response);
+  fetch: (request, env, ctx) => handleRequest(request, { env, ctx }, handleRemixRequest),
+  /** The cron trigger in wrangler.toml: clean-up that no request does (see maintenance.server.ts). */
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runMaintenance(database(env.DB), env.IMAGES, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,10 +1,7 @@
-import {
-  vitePlugin as remix,
-  cloudflareDevProxyVitePlugin as remixCloudflareDevProxy,
-} from "@remix-run/dev";
+import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { getLoadContext } from "./load-context";
+import { devPipeline } from "./vite-dev-pipeline";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -14,7 +11,7 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig({
   plugins: [
-    remixCloudflareDevProxy({ getLoadContext }),
+    devPipeline(),
     remix({
       future: {
         v3_fetcherPersist: true,

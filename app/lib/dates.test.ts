@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, fromLocalInputValue, toLocalInputValue } from "./dates";
+import { formatDateTime, parseDateTime, toLocalInputValue } from "./dates";
 
 describe("workshop time (Europe/Berlin)", () => {
   it.each([
@@ -14,7 +14,7 @@ describe("workshop time (Europe/Berlin)", () => {
     ["2026-10-25T02:30", "2026-10-25T00:30:00.000Z"],
     ["2026-10-25T03:00", "2026-10-25T02:00:00.000Z"],
   ])("reads %s as %s", (input, iso) => {
-    expect(fromLocalInputValue(input)?.toISOString()).toBe(iso);
+    expect(parseDateTime(input)?.toISOString()).toBe(iso);
   });
 
   it("shows instants as Berlin wall-clock time on both sides of a change", () => {
@@ -26,7 +26,7 @@ describe("workshop time (Europe/Berlin)", () => {
 
   it("refuses values that are not a wall-clock time", () => {
     for (const value of ["", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T24:00", "2026-01-01T10:00:75", "morgen", "2026-01-01"]) {
-      expect(fromLocalInputValue(value)).toBeNull();
+      expect(parseDateTime(value)).toBeNull();
     }
   });
 });

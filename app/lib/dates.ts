@@ -6,36 +6,64 @@ export const WORKSHOP_TIME_ZONE = "Europe/Berlin";
 
 export const DATE_TIME_FORMAT = "dd.MM.yyyy - HH:mm";
 
+/** Shown instead of a date no page can format (a row written outside the app). */
+const UNREADABLE_DATE = "ungültiges Datum";
+
+/** Formats in workshop time; whatever is stored, a page never fails on it. */
+function formatSafely(instant: Date | string, pattern: string, fallback: string): string {
+  try {
+    return formatInTimeZone(instant, WORKSHOP_TIME_ZONE, pattern, { locale: de });
+  } catch {
+    return fallback;
+  }
+}
+
 export function formatDateTime(instant: Date | string): string {
-  return formatInTimeZone(instant, WORKSHOP_TIME_ZONE, DATE_TIME_FORMAT, { locale: de });
+  return formatSafely(instant, DATE_TIME_FORMAT, UNREADABLE_DATE);
 }
 
 /** "22. Nov. 2026": year, short month and day, as the news feed shows them. */
 export function formatNewsDate(instant: Date | string): string {
-  return formatInTimeZone(instant, WORKSHOP_TIME_ZONE, "d. MMM yyyy", { locale: de });
+  return formatSafely(instant, "d. MMM yyyy", UNREADABLE_DATE);
 }
 
-/** The value a `datetime-local` input shows for an instant, in workshop time. */
+/** The value a `datetime-local` input shows for an instant, in workshop time; empty when there is none. */
 export function toLocalInputValue(instant: Date | string): string {
-  return formatInTimeZone(instant, WORKSHOP_TIME_ZONE, "yyyy-MM-dd'T'HH:mm");
+  return formatSafely(instant, "yyyy-MM-dd'T'HH:mm", "");
 }
 
-const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+/** The years a date may be in: guards against typos ("0026", "20266") and values no page can show. */
+export const MIN_YEAR = 2000;
+export const MAX_YEAR = 2100;
+
+/** ISO 8601 extended date-time: seconds, fraction and offset optional. */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
- * Reads a `datetime-local` value as workshop time. During the autumn change the
- * ambiguous hour resolves to its first (summer-time) occurrence; a time skipped in
- * spring moves forward by the gap, as clocks do. (date-fns-tz's fromZonedTime gets
- * both wrong when the runtime's own zone is UTC, as on Workers.)
+ * The one reading of a date-time, for the API and the staff form alike: ISO 8601 with a
+ * real calendar date in the years 2000–2100. A time without offset is Europe/Berlin
+ * wall-clock time (SPEC §3): the staff form's `datetime-local` value is one. During the
+ * autumn change the ambiguous hour resolves to its first (summer-time) occurrence; a time
+ * skipped in spring moves forward by the gap, as clocks do. (date-fns-tz's fromZonedTime
+ * gets both wrong when the runtime's own zone is UTC, as on Workers.) Null for anything else.
  */
-export function fromLocalInputValue(value: string): Date | null {
-  const match = LOCAL_INPUT.exec(value);
+export function parseDateTime(value: string): Date | null {
+  const match = ISO_DATE_TIME.exec(value);
   if (!match) return null;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-  const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const milliseconds = Number((match[7] ?? "").padEnd(3, "0").slice(0, 3));
+  if (year < MIN_YEAR || year > MAX_YEAR || hour > 23 || minute > 59 || second > 59) return null;
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
   const check = new Date(wallClock);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
-    return null;
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+
+  if (match[8]) {
+    if (match[8] === "Z") return check;
+    const [offsetHours, offsetMinutes] = [Number(match[10]), Number(match[11])];
+    if (offsetHours > 23 || offsetMinutes > 59) return null;
+    const offset = (match[9] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+    return new Date(wallClock - offset);
   }
 
   const HOURS_12 = 12 * 60 * 60 * 1000;

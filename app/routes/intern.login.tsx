@@ -2,6 +2,7 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
@@ -13,23 +14,34 @@ import { Logo } from "~/components/shell/logo";
 import { showToast } from "~/components/toaster";
 import { staffPageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import { HttpError } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
 import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/auth.server";
+import { localPath } from "~/server/redirects.server";
 import { commitSessionCookie, getStaffUser } from "~/server/session.server";
 import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Login");
 
+/** Remix keeps an action's headers off the page unless the route passes them on: the 429 keeps its Retry-After. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const passed = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) passed.set("Retry-After", retryAfter);
+  return passed;
+};
+
 const EXPIRED_MESSAGE = "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.";
 const DEFAULT_TARGET = "/intern/news";
 const PASSWORD_ID = "login-passwort";
 
-/** Only a staff page of this site may be the target after login, never another host or the login itself. */
-function safeTarget(value: string | null): string {
-  if (!value || !/^\/intern\/[A-Za-z]+$/.test(value)) return DEFAULT_TARGET;
-  if (value === "/intern/login" || value === "/intern/logout") return DEFAULT_TARGET;
-  return value;
+/** Only a staff screen of this site may be the target after login, never the login or logout itself. */
+function safeTarget(value: unknown): string {
+  const path = localPath(value);
+  if (!path || !/^\/intern\/[A-Za-z]+$/.test(path) || path === "/intern/login" || path === "/intern/logout") {
+    return DEFAULT_TARGET;
+  }
+  return path;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -51,8 +63,7 @@ interface LoginFailure {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const username = String(form.get("username") ?? "");
-  const returnTo = form.get("weiter");
-  const target = safeTarget(typeof returnTo === "string" ? returnTo : null);
+  const target = safeTarget(form.get("weiter"));
   const fail = (message: string, status: number, fieldErrors: Record<string, string> = {}, headers?: HeadersInit) =>
     data<LoginFailure>({ message, username, fieldErrors }, { status, headers });
 

@@ -8,7 +8,7 @@ import { DateTimeField } from "~/components/admin/date-time-field";
 import { Field } from "~/components/admin/field";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
-import { formatDateTime, fromLocalInputValue, toLocalInputValue } from "~/lib/dates";
+import { formatDateTime, toLocalInputValue } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
 import {
   ALERT_NOT_FOUND,
@@ -69,23 +69,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * The form posts Berlin wall-clock times ("yyyy-MM-ddTHH:mm"); they become instants
- * here, whatever zone browser or server run in. Unreadable text stays a string so
- * the alert rules answer with their German message.
- */
-function instantFrom(raw: string | undefined): Date | string | undefined {
-  const value = raw?.trim();
-  if (!value) return undefined;
-  return fromLocalInputValue(value) ?? "ungültig";
-}
-
+/** The form posts Berlin wall-clock times ("yyyy-MM-ddTHH:mm"), which the alert rules read as such. */
 function alertFromForm(values: Record<string, string>) {
+  const date = (raw: string | undefined) => raw?.trim() || undefined;
   return validate(alertInput, {
     title: values.title,
     text: values.text,
-    fromDate: instantFrom(values.fromDate),
-    toDate: instantFrom(values.toDate),
+    fromDate: date(values.fromDate),
+    toDate: date(values.toDate),
   });
 }
 

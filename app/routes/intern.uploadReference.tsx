@@ -14,7 +14,7 @@ import { ReferenceUploader } from "~/components/upload/reference-uploader";
 import { DELETE_PARAM, EDIT_PARAM, failureFor, useFailureToast } from "~/lib/admin-client";
 import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
-import { HttpError } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
 import {
   deleteReference,
   getReference,

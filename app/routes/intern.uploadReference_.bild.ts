@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { HttpError, jsonError } from "~/server/api/http.server";
+import { jsonError } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
 import { saveUploadRequest } from "~/server/references.server";
 import { requireStaffForAction } from "~/server/session.server";
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
 import { z } from "zod";
-import { notFound } from "~/server/api/http.server";
+import { parseDateTime } from "~/lib/dates";
+import { notFound } from "~/server/errors.server";
 import type { Database } from "~/server/db/client.server";
 import { alerts } from "~/server/db/schema";
 import { newId, requiredText } from "~/server/validation.server";
@@ -8,15 +9,16 @@ import { newId, requiredText } from "~/server/validation.server";
 /** The answer of the API and the staff page alike when an id is unknown. */
 export const ALERT_NOT_FOUND = "Diese Information gibt es nicht (mehr).";
 
+/** An ISO 8601 date-time in the years 2000–2100; without offset it is Berlin wall-clock time (lib/dates). */
 const instant = (label: string) =>
   z
-    .union([z.string(), z.number(), z.date()], {
+    .string({
       required_error: `${label} fehlt.`,
       invalid_type_error: `${label} ist kein gültiges Datum.`,
     })
     .transform((value, ctx) => {
-      const date = value instanceof Date ? value : new Date(value);
-      if (Number.isNaN(date.getTime()) || (typeof value === "string" && value.trim() === "")) {
+      const date = parseDateTime(value.trim());
+      if (!date) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${label} ist kein gültiges Datum.` });
         return z.NEVER;
       }
@@ -48,14 +50,19 @@ export interface Alert {
 
 export type AlertStatus = "aktiv" | "geplant" | "abgelaufen";
 
+/** Only rows written outside the app can hold a date JavaScript cannot represent; they must not break a page. */
+function storedIso(date: Date): string {
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+}
+
 function toAlert(row: typeof alerts.$inferSelect): Alert {
   return {
     id: row.id,
     _id: row.id,
     title: row.title,
     text: row.text,
-    fromDate: row.fromDate.toISOString(),
-    toDate: row.toDate.toISOString(),
+    fromDate: storedIso(row.fromDate),
+    toDate: storedIso(row.toDate),
   };
 }
 

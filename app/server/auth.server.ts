@@ -1,7 +1,8 @@
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { HttpError } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
 import type { Database } from "~/server/db/client.server";
+import { randomBytes, toBase64Url, toHex } from "~/server/encoding.server";
 import { loginAttempts, sessions, users } from "~/server/db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH, spendEquivalentTime, verifyPassword } from "~/server/password.server";
 import { parseOrThrow, requiredText } from "~/server/validation.server";
@@ -15,10 +16,21 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY;
 /** Writing `last_used_at` on every request would cost a D1 write per page view. */
 const TOUCH_INTERVAL_MS = 10 * MINUTE;
 
-/** Failures counted over a short window, so a real user is never locked out for long. */
+/**
+ * Password checks counted over a short window, so a real user is never locked out for long.
+ * Every check counts (a success clears its own account and address); a refused attempt is
+ * not checked and does not count, so hammering does not extend the wait.
+ */
 export const THROTTLE_WINDOW_MS = 15 * MINUTE;
-export const MAX_FAILURES_PER_USERNAME = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Per account from one address: what a guesser there gets. */
+export const MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS = 5;
+/**
+ * Per account across all addresses: higher, so a guesser on one address cannot lock the
+ * staff member out from another, while many addresses together still hit a ceiling.
+ */
+export const MAX_CHECKS_PER_ACCOUNT = 30;
+/** Per address across all accounts: trying many names from one place. */
+export const MAX_CHECKS_PER_ADDRESS = 20;
 
 export const AUTH_FAILED = "Authentication failed";
 
@@ -65,13 +77,11 @@ export interface StaffUser {
 const encoder = new TextEncoder();
 
 async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))));
 }
 
 function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64Url(randomBytes(32));
 }
 
 function normalizeUsername(username: string): string {
@@ -80,7 +90,7 @@ function normalizeUsername(username: string): string {
 
 /**
  * Checks the credentials and opens a session. Unknown user and wrong password get
- * the same answer and take the same time; repeated failures answer 429.
+ * the same answer and take the same time; too many checks answer 429.
  */
 export async function login(
   db: Database,
@@ -89,56 +99,74 @@ export async function login(
   now = new Date(),
 ): Promise<{ token: string; user: StaffUser }> {
   const name = normalizeUsername(username);
-  await refuseIfThrottled(db, name, address, now);
+  await claimPasswordCheck(db, name, address, now);
 
   const user = await db.select().from(users).where(eq(users.username, name)).get();
   const valid = user
     ? await verifyPassword(password, user.passwordHash)
     : (await spendEquivalentTime(password), false);
-  if (!user || !valid) {
-    await db.insert(loginAttempts).values({ username: name, address, attemptedAt: now });
-    throw new HttpError(401, AUTH_FAILED);
-  }
+  if (!user || !valid) throw new HttpError(401, AUTH_FAILED);
 
-  await db.delete(loginAttempts).where(eq(loginAttempts.username, name));
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.username, name), eq(loginAttempts.address, address)));
   const token = await createSession(db, user.id, now);
   return { token, user: { id: user.id, username: user.username } };
 }
 
-async function refuseIfThrottled(db: Database, username: string, address: string, now: Date) {
-  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, windowStart));
-  const [counts] = await db
-    .select({
-      byUsername: sql<number>`coalesce(sum(${loginAttempts.username} = ${username}), 0)`,
-      byAddress: sql<number>`coalesce(sum(${loginAttempts.address} = ${address}), 0)`,
-      oldestByUsername: sql<number | null>`min(case when ${loginAttempts.username} = ${username} then ${loginAttempts.attemptedAt} end)`,
-      oldestByAddress: sql<number | null>`min(case when ${loginAttempts.address} = ${address} then ${loginAttempts.attemptedAt} end)`,
-    })
-    .from(loginAttempts)
-    .where(
-      and(
-        gt(loginAttempts.attemptedAt, windowStart),
-        or(eq(loginAttempts.username, username), eq(loginAttempts.address, address)),
-      ),
-    );
-  const usernameLimited = counts.byUsername >= MAX_FAILURES_PER_USERNAME;
-  const addressLimited = counts.byAddress >= MAX_FAILURES_PER_ADDRESS;
-  if (!usernameLimited && !addressLimited) return;
-  // A limit lifts when its own oldest failure leaves the window; an older failure that
-  // only counts for the other limit must not shorten the wait the client is told.
-  const liftsAt = Math.max(
-    usernameLimited ? (counts.oldestByUsername ?? now.getTime()) + THROTTLE_WINDOW_MS : 0,
-    addressLimited ? (counts.oldestByAddress ?? now.getTime()) + THROTTLE_WINDOW_MS : 0,
+/** The throttle's scopes: which earlier checks count against this one, and how many may. */
+function throttleScopes(username: string, address: string) {
+  return [
+    { limit: MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS, where: sql`${loginAttempts.username} = ${username} and ${loginAttempts.address} = ${address}` },
+    { limit: MAX_CHECKS_PER_ACCOUNT, where: sql`${loginAttempts.username} = ${username}` },
+    { limit: MAX_CHECKS_PER_ADDRESS, where: sql`${loginAttempts.address} = ${address}` },
+  ];
+}
+
+/**
+ * Records this password check, or refuses it with 429 — in one statement, so parallel
+ * requests cannot all read the same count before any of them writes: D1 runs statements
+ * one after another, and each insert sees every check recorded before it.
+ */
+async function claimPasswordCheck(db: Database, username: string, address: string, now: Date) {
+  const windowStart = now.getTime() - THROTTLE_WINDOW_MS;
+  await db.delete(loginAttempts).where(lte(loginAttempts.attemptedAt, new Date(windowStart)));
+  const underEveryLimit = sql.join(
+    throttleScopes(username, address).map(
+      ({ limit, where }) =>
+        sql`(select count(*) from ${loginAttempts} where ${where} and ${loginAttempts.attemptedAt} > ${windowStart}) < ${limit}`,
+    ),
+    sql` and `,
   );
-  const retryAfterMs = liftsAt - now.getTime();
-  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const claimed = await db.all<{ id: number }>(
+    sql`insert into ${loginAttempts} (username, address, attempted_at) select ${username}, ${address}, ${now.getTime()} where ${underEveryLimit} returning id`,
+  );
+  if (claimed.length > 0) return;
+
+  const retryAfterSeconds = Math.max(1, Math.ceil((await throttleLiftsAt(db, username, address, now) - now.getTime()) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   throw new HttpError(
     429,
     `Zu viele fehlgeschlagene Anmeldungen. Bitte in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut versuchen.`,
     { "Retry-After": String(retryAfterSeconds) },
   );
+}
+
+/**
+ * When every full scope has room again: a scope with `count` checks and room for `limit`
+ * opens when its (count − limit + 1)-th oldest check leaves the window. A check that
+ * only counts for another scope must not shorten the wait the client is told.
+ */
+async function throttleLiftsAt(db: Database, username: string, address: string, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  let liftsAt = now.getTime();
+  for (const { limit, where } of throttleScopes(username, address)) {
+    const checks = await db
+      .select({ at: loginAttempts.attemptedAt })
+      .from(loginAttempts)
+      .where(and(where, gt(loginAttempts.attemptedAt, windowStart)))
+      .orderBy(asc(loginAttempts.attemptedAt));
+    if (checks.length >= limit) liftsAt = Math.max(liftsAt, checks[checks.length - limit].at.getTime() + THROTTLE_WINDOW_MS);
+  }
+  return liftsAt;
 }
 
 export async function createSession(db: Database, userId: number, now = new Date()): Promise<string> {

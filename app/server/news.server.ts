@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { notFound } from "~/server/api/http.server";
+import { notFound } from "~/server/errors.server";
 import type { Database } from "~/server/db/client.server";
 import { news } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/validation.server";

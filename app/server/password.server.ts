@@ -1,3 +1,5 @@
+import { fromBase64, randomBytes, toBase64 } from "~/server/encoding.server";
+
 /**
  * PBKDF2-SHA256 via WebCrypto, the strongest password hash a Worker can run.
  * 100,000 iterations is the most Cloudflare's production runtime allows (local
@@ -10,15 +12,14 @@ const HASH_BITS = 256;
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+declare global {
+  /** A Workers runtime extension; the DOM library's `crypto` type, which wins here, lacks it. */
+  interface SubtleCrypto {
+    timingSafeEqual(a: ArrayBuffer | ArrayBufferView, b: ArrayBuffer | ArrayBufferView): boolean;
+  }
+}
+
 const encoder = new TextEncoder();
-
-function toBase64(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes));
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-}
 
 async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, [
@@ -34,7 +35,7 @@ async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iteration
 
 /** `pbkdf2-sha256$<iterations>$<salt>$<hash>`: the parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
-  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const salt = randomBytes(SALT_BYTES);
   const hash = await derive(password, salt, PBKDF2_ITERATIONS);
   return [ALGORITHM, PBKDF2_ITERATIONS, toBase64(salt), toBase64(hash)].join("$");
 }
@@ -45,16 +46,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (algorithm !== ALGORITHM || !Number.isInteger(iterations) || !saltText || !hashText) {
     return false;
   }
-  const expected = fromBase64(hashText);
-  const actual = await derive(password, fromBase64(saltText), iterations);
-  return constantTimeEqual(actual, expected);
-}
-
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
-  return difference === 0;
+  let expected: Uint8Array;
+  let salt: Uint8Array<ArrayBuffer>;
+  try {
+    expected = fromBase64(hashText);
+    salt = fromBase64(saltText);
+  } catch {
+    return false;
+  }
+  const actual = await derive(password, salt, iterations);
+  // The Workers runtime's comparison takes the same time wherever the bytes differ.
+  return actual.byteLength === expected.byteLength && crypto.subtle.timingSafeEqual(actual, expected);
 }
 
 /** Run for unknown usernames so a wrong name costs as long as a wrong password. */

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
+import { parse as parseCookies, serialize } from "cookie";
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
@@ -13,36 +14,29 @@ import {
   VISITED_COOKIE,
   withoutConsentParam,
 } from "~/lib/preferences";
+import { localPath } from "~/server/redirects.server";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * These cookies are written by the browser too (browser-cookie.ts, js-cookie), so they are plain,
- * URL-encoded values rather than Remix's signed base64 cookies, and not HttpOnly.
+ * URL-encoded values rather than Remix's signed base64 cookies, and not HttpOnly. The first of
+ * two cookies with one name counts; a value the browser mangled is kept as sent and then fails
+ * the checks below.
  */
-function readCookies(request: Request): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (cookies.has(name)) continue;
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(index + 1).trim()));
-    } catch {
-      // A value the browser mangled counts as absent.
-    }
-  }
-  return cookies;
+function readCookies(request: Request): Record<string, string | undefined> {
+  return parseCookies(request.headers.get("Cookie") ?? "");
 }
 
 function serializeCookie(request: Request, name: string, value: string, maxAgeSeconds?: number): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
-  if (maxAgeSeconds !== undefined) {
-    parts.push(`Max-Age=${maxAgeSeconds}`, `Expires=${new Date(Date.now() + maxAgeSeconds * 1000).toUTCString()}`);
-  }
-  if (new URL(request.url).protocol === "https:") parts.push("Secure");
-  return parts.join("; ");
+  return serialize(name, value, {
+    path: "/",
+    sameSite: "lax",
+    secure: new URL(request.url).protocol === "https:",
+    ...(maxAgeSeconds === undefined
+      ? {}
+      : { maxAge: maxAgeSeconds, expires: new Date(Date.now() + maxAgeSeconds * 1000) }),
+  });
 }
 
 export interface Preferences {
@@ -57,12 +51,12 @@ export interface Preferences {
 
 export function readPreferences(request: Request): Preferences {
   const cookies = readCookies(request);
-  const theme = cookies.get(THEME_COOKIE);
+  const theme = cookies[THEME_COOKIE];
   return {
     theme: isTheme(theme) ? theme : DEFAULT_THEME,
-    consent: parseConsent(cookies.get(CONSENT_COOKIE)),
-    external: cookies.get(EXTERNAL_COOKIE) === "true",
-    seenAlerts: cookies.get(VISITED_COOKIE) ?? null,
+    consent: parseConsent(cookies[CONSENT_COOKIE]),
+    external: cookies[EXTERNAL_COOKIE] === "true",
+    seenAlerts: cookies[VISITED_COOKIE] ?? null,
   };
 }
 
@@ -87,27 +81,10 @@ export function seenAlertsCookie(request: Request, key: string): string {
   return serializeCookie(request, VISITED_COOKIE, key, undefined);
 }
 
-/**
- * Where a preference form returns to: a path on this site only, never another host,
- * and without the parameter that opened the consent dialog.
- */
-function safeRedirectPath(value: FormDataEntryValue | null, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  try {
-    const base = "http://localhost";
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    return withoutConsentParam(url.pathname + url.search);
-  } catch {
-    return fallback;
-  }
-}
-
 /** Post/Redirect/Get for the preference forms that work without JavaScript. */
 export function redirectBack(form: FormData, cookies: string[]) {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
+  // Back to the page the form was on, without the parameter that opened the consent dialog.
+  return redirect(withoutConsentParam(localPath(form.get("redirectTo")) ?? "/"), { status: 303, headers });
 }

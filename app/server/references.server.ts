@@ -1,9 +1,10 @@
-import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categoryKey, MAX_CATEGORIES, MAX_CATEGORY_LENGTH, TOO_MANY_CATEGORIES } from "~/lib/categories";
-import { HttpError, notFound, readBodyLimited } from "~/server/api/http.server";
+import { HttpError, notFound } from "~/server/errors.server";
+import { readBodyLimited } from "~/server/request-body.server";
 import type { Database } from "~/server/db/client.server";
-import { categories, referenceCategories, references } from "~/server/db/schema";
+import { categories, imageDeletions, referenceCategories, references } from "~/server/db/schema";
 import { type ImageType, sniffImageType, stripImageMetadata, InvalidImageError } from "~/server/images/image-bytes.server";
 import { newId, type Paging } from "~/server/validation.server";
 
@@ -16,6 +17,11 @@ export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
 /** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
 export const MAX_FILES_PER_UPLOAD = 100;
+
+/** Device file names are kept for staff, cut to what file systems allow. */
+export const MAX_FILENAME_LENGTH = 255;
+/** Every stored object's key starts with this (see withKey). */
+const IMAGE_KEY_PREFIX = "references/";
 
 /** Served by app/routes/images.$.ts. */
 const IMAGE_ROUTE_PREFIX = "/images/";
@@ -51,7 +57,7 @@ const description = z
 
 const referenceMetadata = z.object(
   {
-    filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).max(255).optional(),
+    filename: z.string({ invalid_type_error: "filename muss ein Text sein." }).transform(cutFileName).optional(),
     description: description.optional().default(""),
     category: categoryList,
   },
@@ -69,6 +75,11 @@ export const referenceUpdate = z.object({
   category: categoryList,
 });
 export type ReferenceUpdate = z.output<typeof referenceUpdate>;
+
+/** Cut by characters, not UTF-16 units, so no half of an emoji remains. */
+function cutFileName(name: string): string {
+  return name.length <= MAX_FILENAME_LENGTH ? name : Array.from(name).slice(0, MAX_FILENAME_LENGTH).join("");
+}
 
 /** Names are kept as typed; the same name in another case or with extra spaces counts once. */
 function uniqueCategories(names: string[]): string[] {
@@ -90,6 +101,16 @@ export interface Reference {
   filename: string;
   description: string;
   category: string[];
+}
+
+/**
+ * What anonymous callers see: the name a file had on the uploader's device may carry a
+ * customer's name, so it is staff data (the spec's public client reads only `url`).
+ */
+export type PublicReference = Omit<Reference, "filename">;
+
+export function publicReference({ filename: _staffOnly, ...reference }: Reference): PublicReference {
+  return reference;
 }
 
 const imageUrl = (key: string) => `${IMAGE_ROUTE_PREFIX}${key}`;
@@ -197,20 +218,78 @@ export async function updateReference(
   return (await getReference(db, id))!;
 }
 
-/** The record goes first: a failure afterwards can leave an unused object, never a record without its image. */
-export async function deleteReference(db: Database, bucket: R2Bucket, id: string): Promise<void> {
+/**
+ * The record goes first, so a failure afterwards never leaves a record without its image.
+ * Its files are noted in the same batch and the note is removed once they are gone, so
+ * a delete interrupted between D1 and R2 is finished by the scheduled clean-up.
+ */
+export async function deleteReference(db: Database, bucket: R2Bucket, id: string, now = new Date()): Promise<void> {
   const row = await db.select().from(references).where(eq(references.id, id)).get();
   if (!row) throw notFound(REFERENCE_NOT_FOUND);
+  const keys = [row.imageKey, row.displayKey, row.thumbnailKey].filter((key): key is string => !!key);
   await db.batch([
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
     db.delete(references).where(eq(references.id, id)),
+    db.insert(imageDeletions).values(keys.map((key) => ({ key, requestedAt: now }))).onConflictDoNothing(),
   ]);
-  const keys = [row.imageKey, row.displayKey, row.thumbnailKey].filter((key): key is string => !!key);
   try {
-    await bucket.delete(keys);
+    await removeImageFiles(db, bucket, keys);
   } catch (error) {
-    console.error("Bilddateien konnten nicht gelöscht werden", keys, error);
+    console.error("Bilddateien konnten nicht gelöscht werden; die Wartung holt es nach", keys, error);
   }
+}
+
+async function removeImageFiles(db: Database, bucket: R2Bucket, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await bucket.delete(keys);
+  await db.delete(imageDeletions).where(inArray(imageDeletions.key, keys));
+}
+
+/** R2 deletes up to 1000 keys at once; D1 binds at most 100 values per query. */
+const DELETE_BATCH = 90;
+/** Three columns are compared with each key, within D1's 100 bound values. */
+const LOOKUP_BATCH = 30;
+
+/** Finishes deletes whose files were not removed (the note of deleteReference is still there). Returns the keys removed. */
+export async function finishImageDeletions(db: Database, bucket: R2Bucket): Promise<string[]> {
+  const finished: string[] = [];
+  for (;;) {
+    const rows = await db.select({ key: imageDeletions.key }).from(imageDeletions).limit(DELETE_BATCH);
+    if (rows.length === 0) return finished;
+    const keys = rows.map(({ key }) => key);
+    await removeImageFiles(db, bucket, keys);
+    finished.push(...keys);
+  }
+}
+
+/**
+ * Removes stored objects that no record points to and that were uploaded before
+ * `uploadedBefore` — left by a worker stopped between its R2 puts and the D1 batch of
+ * saveReferences. Younger objects may belong to an upload still under way. Returns the keys removed.
+ */
+export async function removeOrphanedImages(db: Database, bucket: R2Bucket, uploadedBefore: Date): Promise<string[]> {
+  const removed: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: IMAGE_KEY_PREFIX, cursor });
+    cursor = page.truncated ? page.cursor : undefined;
+    const old = page.objects.filter((object) => object.uploaded < uploadedBefore).map((object) => object.key);
+    for (let start = 0; start < old.length; start += LOOKUP_BATCH) {
+      const keys = old.slice(start, start + LOOKUP_BATCH);
+      const used = new Set(
+        (
+          await db
+            .select({ imageKey: references.imageKey, displayKey: references.displayKey, thumbnailKey: references.thumbnailKey })
+            .from(references)
+            .where(or(inArray(references.imageKey, keys), inArray(references.displayKey, keys), inArray(references.thumbnailKey, keys)))
+        ).flatMap((row) => [row.imageKey, row.displayKey, row.thumbnailKey]),
+      );
+      const orphans = keys.filter((key) => !used.has(key));
+      if (orphans.length > 0) await bucket.delete(orphans);
+      removed.push(...orphans);
+    }
+  } while (cursor);
+  return removed;
 }
 
 export interface ImageFile {
@@ -250,7 +329,7 @@ export function prepareImage(file: ImageFile): Omit<PreparedImage, "key"> {
 }
 
 function withKey(image: Omit<PreparedImage, "key">, id: string, suffix = ""): PreparedImage {
-  return { ...image, key: `references/${id}${suffix}.${EXTENSIONS[image.type]}` };
+  return { ...image, key: `${IMAGE_KEY_PREFIX}${id}${suffix}.${EXTENSIONS[image.type]}` };
 }
 
 /**
@@ -299,7 +378,7 @@ export async function saveReferences(
           byteSize: original.bytes.byteLength,
           displayKey: display?.key ?? null,
           thumbnailKey: thumbnail?.key ?? null,
-          filename: upload.metadata.filename?.trim() || upload.original.name,
+          filename: cutFileName(upload.metadata.filename?.trim() || upload.original.name),
           description: upload.metadata.description,
           createdAt: new Date(now.getTime() + index),
         }),
@@ -330,8 +409,6 @@ export async function readImage(bucket: R2Bucket, key: string) {
  * declared length is checked first, and a body without one is counted while it streams in.
  */
 export async function readUploadForm(request: Request): Promise<FormData> {
-  const declared = Number(request.headers.get("Content-Length") ?? NaN);
-  if (declared > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
   if (!request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
     throw new HttpError(400, "Bilder müssen als multipart/form-data gesendet werden.");
   }
@@ -348,7 +425,7 @@ const tooLarge = () =>
 
 async function toImageFile(entry: FormDataEntryValue | null): Promise<ImageFile | undefined> {
   if (!entry || typeof entry === "string") return undefined;
-  return { name: entry.name || "bild", bytes: new Uint8Array(await entry.arrayBuffer()) };
+  return { name: cutFileName(entry.name || "bild"), bytes: new Uint8Array(await entry.arrayBuffer()) };
 }
 
 /**

@@ -1,19 +1,79 @@
-import { isApiPath } from "./api/http.server";
+import { isApiPath, jsonError } from "./api/http.server";
+import { HttpError } from "./errors.server";
+import { readBodyLimited } from "./request-body.server";
 
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Methods that only read; everything else may change state. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const FOREIGN_POST_MESSAGE = "Anfrage von einer fremden Seite abgelehnt.";
 
 /**
- * Staff pages authenticate by cookie, so a form posted from another site would ride
- * on that cookie. The API takes its token only from a header, which a foreign page
- * cannot set, so it stays reachable for the workshop's existing clients.
+ * Staff pages and the preference forms act on cookies, so a form posted from any other
+ * page would ride on them. Such a request is refused unless the browser says it comes
+ * from this very site: `Sec-Fetch-Site`, when sent, must be `same-origin` (or `none`,
+ * typed by the user), and `Origin`, when sent, must be exactly this site's origin —
+ * `null` included, which Chromium sends for a sibling subdomain's page with
+ * `Referrer-Policy: no-referrer`. A request with neither header comes from no browser
+ * that could carry a visitor's cookies against their will. The API takes its token only
+ * from a header, which a foreign page cannot set, so it stays reachable for the
+ * workshop's existing clients.
  */
 export function isForeignFormPost(request: Request): boolean {
-  if (!STATE_CHANGING.has(request.method)) return false;
+  if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
   if (isApiPath(url.pathname)) return false;
-  if (request.headers.get("Sec-Fetch-Site") === "cross-site") return true;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = request.headers.get("Origin");
-  return origin !== null && origin !== "null" && origin !== url.origin;
+  return origin !== null && origin !== url.origin;
+}
+
+/**
+ * The largest text form: an alert's 5000 characters of Inhalt, percent-encoded at up to
+ * nine bytes each, plus its other fields. Uploads keep their own, larger limit.
+ */
+export const MAX_FORM_BYTES = 64 * 1024;
+/** The staff uploader's multipart posts (page action, its data request, the per-image route). */
+const UPLOAD_PATH = /^\/intern\/uploadReference(?:\.data|\/bild)?\/?$/;
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Every page post must be a readable form of a few KB. Checked before any route runs, so
+ * an oversized body is refused before it is parsed (413) and a body of another type (415)
+ * or a broken one (400) never reaches an action that would fail with a 500. The
+ * returned request carries the body already read.
+ */
+export async function readablePagePost(request: Request): Promise<Request> {
+  if (SAFE_METHODS.has(request.method)) return request;
+  const url = new URL(request.url);
+  if (isApiPath(url.pathname)) return request;
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  if (mediaType === "multipart/form-data" && UPLOAD_PATH.test(url.pathname)) return request;
+  if (!FORM_TYPES.has(mediaType)) {
+    throw new HttpError(415, "Die Anfrage muss ein Formular sein (application/x-www-form-urlencoded oder multipart/form-data).");
+  }
+  const body = await readBodyLimited(request, MAX_FORM_BYTES, () => new HttpError(413, "Das Formular ist zu groß."));
+  try {
+    await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    throw new HttpError(400, "Das Formular konnte nicht gelesen werden.");
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+}
+
+/**
+ * Refusals that happen before any route runs: a forged post (403) or a body no page
+ * form can be (413, 415, 400). Returns the request to hand on, or the refusal.
+ */
+export async function screenPagePost(request: Request): Promise<Request | Response> {
+  if (isForeignFormPost(request)) return new Response(FOREIGN_POST_MESSAGE, { status: 403 });
+  try {
+    return await readablePagePost(request);
+  } catch (error) {
+    if (error instanceof HttpError) return jsonError(error.status, error.message);
+    throw error;
+  }
 }
 
 export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import { type FormFailure, searchWith } from "~/lib/admin-client";
-import { HttpError } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
 import { FAILURE_MESSAGE, redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
 import type { FieldErrors } from "~/server/validation.server";
 

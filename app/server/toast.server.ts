@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
+import { z } from "zod";
 import type { Toast } from "~/lib/toast";
 
 /**
@@ -15,12 +16,23 @@ async function toastHeader(request: Request, toast: Omit<Toast, "id">): Promise<
   });
 }
 
-/** Reads and clears the pending toast. */
+/** What a toast cookie may hold; the cookie comes from the browser, so anything else is ignored. */
+const toastSchema = z
+  .object({
+    id: z.string().max(100),
+    type: z.enum(["success", "error"]),
+    title: z.string().max(200).optional(),
+    body: z.string().max(1000),
+  })
+  .strict();
+
+/** Reads and clears the pending toast; a malformed one is cleared without being shown. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
-  const value = await toastCookie.parse(request.headers.get("Cookie"));
-  if (!value || typeof value !== "object") return { toast: null, headers: {} };
+  const value: unknown = await toastCookie.parse(request.headers.get("Cookie"));
+  if (value === null || value === undefined || value === "") return { toast: null, headers: {} };
+  const parsed = toastSchema.safeParse(value);
   return {
-    toast: value as Toast,
+    toast: parsed.success ? parsed.data : null,
     headers: { "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) },
   };
 }

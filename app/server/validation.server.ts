@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "~/server/api/http.server";
+import { badRequest } from "~/server/errors.server";
 
 /**
  * zod's own messages are English. The schemas give German messages for their fields;

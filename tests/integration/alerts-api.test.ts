@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAlert, listActiveAlerts } from "~/server/alerts.server";
-import { api, body, db, expectError, staffToken } from "./helpers";
+import { env } from "cloudflare:test";
+import { api, body, db, expectError, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
 
 interface Alert {
   id: string;
@@ -184,5 +185,92 @@ describe("/api/v1/alert", () => {
       await expectError(await api(path, { json, token: "erfunden" }), 401);
     }
     expect(await body(await api("alert/get", { token }))).toMatchObject([{ title: "Bleibt" }]);
+  });
+});
+
+describe("dates: ISO 8601, real calendar days, years 2000–2100, Berlin time without offset", () => {
+  it.each([
+    ["a bare number as text", "1"],
+    ["a five-digit year", "99999"],
+    ["30 February", "2027-02-30T10:00:00Z"],
+    ["a date without time", "2027-02-03"],
+    ["the largest date JavaScript knows", "+275760-09-13T00:00:00Z"],
+    ["a year before 2000", "1999-12-31T23:59:59Z"],
+    ["a year after 2100", "2101-01-01T00:00:00Z"],
+    ["a two-digit year", "26-05-01T10:00"],
+    ["a year typed as 0026", "0026-05-01T10:00"],
+    ["a space instead of T", "2026-05-01 10:00"],
+    ["an impossible offset", "2026-05-01T10:00:00+25:00"],
+    ["an English date", "May 1, 2026 10:00"],
+  ])("answers %s with 400 and stores nothing", async (_, fromDate) => {
+    const token = await staffToken();
+    const response = await api("alert/save", { token, json: { title: "t", text: "t", fromDate, toDate: "2030-01-01T00:00:00Z" } });
+    await expectError(response, 400, "Start Datum ist kein gültiges Datum.");
+    const update = await api("alert/update", {
+      token,
+      json: { id: "x", newTitle: "t", newText: "t", newFromDate: "2030-01-01T00:00:00Z", newToDate: fromDate },
+    });
+    await expectError(update, 400, "End Datum ist kein gültiges Datum.");
+    expect(await body(await api("alert/get", { token }))).toEqual([]);
+  });
+
+  it("refuses epoch numbers: only ISO 8601 text is a date", async () => {
+    const token = await staffToken();
+    const response = await api("alert/save", { token, json: { title: "t", text: "t", fromDate: Date.now(), toDate: "2030-01-01T00:00:00Z" } });
+    await expectError(response, 400, "Start Datum ist kein gültiges Datum.");
+  });
+
+  it("reads a time without offset as Berlin wall-clock time, on the API and in the staff form alike", async () => {
+    const token = await staffToken();
+    const fromApi = await saveAlert(token, { title: "API", fromDate: "2026-07-01T12:00:00", toDate: "2026-12-01T08:00" });
+    expect([fromApi.fromDate, fromApi.toDate]).toEqual(["2026-07-01T10:00:00.000Z", "2026-12-01T07:00:00.000Z"]);
+
+    const cookie = await staffCookie(token);
+    const posted = await postPage(
+      "/intern/notification",
+      new URLSearchParams({ intent: "create", title: "Formular", text: "t", fromDate: "2026-07-01T12:00", toDate: "2026-12-01T08:00" }),
+      { ...SAME_ORIGIN, Cookie: cookie },
+    );
+    expect(posted.status).toBe(302);
+    const fromForm = (await body<Alert[]>(await api("alert/get", { token }))).find((alert) => alert.title === "Formular")!;
+    expect([fromForm.fromDate, fromForm.toDate]).toEqual([fromApi.fromDate, fromApi.toDate]);
+  });
+
+  it("answers impossible dates in the staff form with 400 and stores nothing", async () => {
+    const cookie = await staffCookie();
+    for (const fromDate of ["0026-05-01T10:00", "2027-02-30T10:00", "1970-01-01T00:00"]) {
+      const response = await postPage(
+        "/intern/notification",
+        new URLSearchParams({ intent: "create", title: "t", text: "t", fromDate, toDate: "2030-01-01T10:00" }),
+        { ...SAME_ORIGIN, Cookie: cookie },
+      );
+      expect(response.status, fromDate).toBe(400);
+      expect(await response.text(), fromDate).toContain("Start Datum ist kein gültiges Datum.");
+    }
+    expect(await rowCount("alerts")).toBe(0);
+  });
+
+  it("keeps staff pages and the API open whatever dates are already stored", async () => {
+    const token = await staffToken();
+    const cookie = await staffCookie(token);
+    // Written before this check existed, or straight into the database.
+    await env.DB.prepare("insert into alerts (id, title, text, from_date, to_date) values (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)")
+      .bind("alt-1", "Weit weg", "t", 8_640_000_000_000_000, 8_640_000_000_000_001, "alt-2", "Uralt", "t", -62_198_755_200_000, 0)
+      .run();
+    const page = await site("/intern/notification", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Weit weg");
+    expect(html).toContain("Uralt");
+    for (const path of ["/intern/notification?bearbeiten=alt-1", "/intern/notification?loeschen=alt-2", "/"]) {
+      const response = await site(path, { headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+      await response.arrayBuffer();
+    }
+    const listed = await api("alert/get", { token });
+    expect(listed.status).toBe(200);
+    expect(titles(await body<Alert[]>(listed)).sort()).toEqual(["Uralt", "Weit weg"]);
+    // Staff can still remove them.
+    expect((await api("alert/delete", { token, json: { id: "alt-1" } })).status).toBe(200);
   });
 });

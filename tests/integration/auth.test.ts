@@ -1,6 +1,6 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
 import {
   AUTH_FAILED,
   createSession,
@@ -8,12 +8,14 @@ import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   saveStaffUser,
+  MAX_CHECKS_PER_ACCOUNT,
+  MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS,
   THROTTLE_WINDOW_MS,
   userForToken,
 } from "~/server/auth.server";
 import { PBKDF2_ITERATIONS, verifyPassword } from "~/server/password.server";
 import { commitSessionCookie } from "~/server/session.server";
-import { api, BASE, body, db, expectError, rowCount, STAFF, staffToken } from "./helpers";
+import { api, BASE, body, db, expectError, rowCount, SAME_ORIGIN, STAFF, staffToken } from "./helpers";
 
 const SECOND_STAFF = { username: "gesellin", password: "Kedernaht-und-Steppung" };
 const MINUTE = 60_000;
@@ -84,7 +86,7 @@ describe("POST /api/v1/auth/login", () => {
 });
 
 describe("throttling", () => {
-  it("answers 429 with Retry-After after 5 failures for one username, even with the right password", async () => {
+  it("answers 429 with Retry-After after 5 failures for one username from one address, even with the right password", async () => {
     await saveStaffUser(db(), STAFF);
     await saveStaffUser(db(), SECOND_STAFF);
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -96,9 +98,10 @@ describe("throttling", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(THROTTLE_WINDOW_MS / 1000);
 
-    // The username is throttled wherever the attempt comes from …
-    await expectError(await loginFrom("198.51.100.7", STAFF), 429);
-    // … while another staff member elsewhere is not affected.
+    // The guesser's address stays throttled for this account …
+    await expectError(await loginFrom("203.0.113.1", STAFF), 429);
+    // … while the staff member at another address still gets in, and so does another account.
+    expect((await loginFrom("198.51.100.7", STAFF)).status).toBe(200);
     expect((await loginFrom("198.51.100.7", SECOND_STAFF)).status).toBe(200);
   });
 
@@ -151,6 +154,71 @@ describe("throttling", () => {
 
     const { token } = await login(db(), STAFF, "10.0.0.1", new Date(askedAt + retryAfterMs));
     expect(token).toBeTruthy();
+  });
+
+  it("checks at most 5 passwords per account and address, however many arrive at once", async () => {
+    await saveStaffUser(db(), STAFF);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) => loginFrom("203.0.113.77", { ...STAFF, password: `parallel-${attempt}` })),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS);
+    for (const response of answers.filter(({ status }) => status === 429)) {
+      expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+      await response.arrayBuffer();
+    }
+    expect(await rowCount("login_attempts")).toBe(MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS);
+  });
+
+  it("checks at most 5 passwords for an unknown name, however many arrive at once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, attempt) => loginFrom("203.0.113.78", { username: "gibt-es-nicht", password: `p-${attempt}` })),
+    );
+    const statuses = answers.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS);
+    await Promise.all(answers.map((response) => response.arrayBuffer()));
+  });
+
+  it("stops an account at a higher ceiling across addresses, and other accounts stay open", async () => {
+    await saveStaffUser(db(), STAFF);
+    await saveStaffUser(db(), SECOND_STAFF);
+    const addresses = Array.from({ length: MAX_CHECKS_PER_ACCOUNT / MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS }, (_, index) => `198.18.0.${index + 1}`);
+    const guesses = await Promise.all(
+      addresses.flatMap((address) =>
+        Array.from({ length: MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS + 2 }, (_, attempt) => loginFrom(address, { ...STAFF, password: `verteilt-${attempt}` })),
+      ),
+    );
+    expect(guesses.filter((response) => response.status === 401)).toHaveLength(MAX_CHECKS_PER_ACCOUNT);
+    await Promise.all(guesses.map((response) => response.arrayBuffer()));
+    const elsewhere = await loginFrom("192.0.2.200", STAFF);
+    await expectError(elsewhere, 429, /^Zu viele fehlgeschlagene Anmeldungen/);
+    expect(Number(elsewhere.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await loginFrom("192.0.2.200", SECOND_STAFF)).status).toBe(200);
+  });
+
+  it("answers the login page's 429 with Retry-After and when to try again, in German", async () => {
+    await saveStaffUser(db(), STAFF);
+    const post = (password: string) =>
+      SELF.fetch(`${BASE}/intern/login`, {
+        method: "POST",
+        headers: { ...SAME_ORIGIN, "CF-Connecting-IP": "203.0.113.90" },
+        body: new URLSearchParams({ intent: "login", username: STAFF.username, password }),
+        redirect: "manual",
+      });
+    for (let attempt = 0; attempt < MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS; attempt++) {
+      const failed = await post(`falsch-${attempt}`);
+      expect(failed.status).toBe(401);
+      await failed.arrayBuffer();
+    }
+    const throttled = await post(STAFF.password);
+    expect(throttled.status).toBe(429);
+    const retryAfter = Number(throttled.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(THROTTLE_WINDOW_MS / 1000);
+    expect(await throttled.text()).toContain(`Bitte in ${Math.ceil(retryAfter / 60)} Minuten erneut versuchen.`);
+    expect(throttled.headers.has("Set-Cookie")).toBe(false);
   });
 
   it("forgets a username's failures after a successful login", async () => {

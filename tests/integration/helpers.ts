@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { saveStaffUser } from "~/server/auth.server";
 import { database } from "~/server/db/client.server";
+import { commitSessionCookie } from "~/server/session.server";
 
 export const BASE = "https://werkstatt.test";
 export const db = () => database(env.DB);
@@ -88,4 +89,21 @@ export async function rowCount(table: string): Promise<number> {
 /** Fetches a path of the site (pages, images) through the real worker. */
 export function site(path: string, init?: RequestInit) {
   return SELF.fetch(`${BASE}${path}`, init);
+}
+
+/** What a browser sends with a form posted from a page of this site. */
+export const SAME_ORIGIN = { Origin: BASE, Host: new URL(BASE).host, "Sec-Fetch-Site": "same-origin" };
+
+/**
+ * The `Cookie` header of the staff pages' session for a token (by default a fresh login;
+ * a new login ends the account's other sessions, so pass the token when both are needed).
+ */
+export async function staffCookie(token?: string): Promise<string> {
+  token ??= await staffToken();
+  return (await commitSessionCookie(new Request(BASE), token)).split(";")[0];
+}
+
+/** Posts to a page of the site as a browser would, without following the redirect. */
+export function postPage(path: string, body: BodyInit | null, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, { method: "POST", headers, body, redirect: "manual" });
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
 import { listReferences, type NewReference, saveReferences } from "~/server/references.server";
 import { api, body, bucketKeys, db, expectError, rowCount, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";

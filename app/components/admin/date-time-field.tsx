@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { DayPicker, TZDate } from "react-day-picker";
 import { de } from "react-day-picker/locale";
-import { formatDateTime, fromLocalInputValue, WORKSHOP_TIME_ZONE } from "~/lib/dates";
+import { formatDateTime, parseDateTime, WORKSHOP_TIME_ZONE } from "~/lib/dates";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Field, FieldError } from "./field";
 
@@ -25,7 +25,7 @@ function dayToDate(day: string): TZDate | undefined {
 
 /** The instant a wall-clock value means in Berlin, in the site's format ("dd.MM.yyyy - HH:mm"). */
 function describe(value: string): string | null {
-  const instant = fromLocalInputValue(value);
+  const instant = parseDateTime(value);
   return instant ? formatDateTime(instant) : null;
 }
 
@@ -34,7 +34,7 @@ const MINUTES = Array.from({ length: 60 }, (_, minute) => pad(minute));
 
 /**
  * Date and time in Europe/Berlin wall-clock time, submitted as one "yyyy-MM-ddTHH:mm"
- * field that the server reads with `fromLocalInputValue`. Without JavaScript it is a
+ * field that the server reads with `parseDateTime` (an ISO date-time without offset). Without JavaScript it is a
  * plain datetime-local input; once hydrated an inline German calendar with hour and
  * minute choices (24 hours, one-minute grid, whatever the browser's language) replaces
  * it, applying every change at once.

@@ -90,7 +90,7 @@ export function CookieConsent() {
             <fieldset className="consent__options">
               <legend className="visually-hidden">Cookie-Kategorien</legend>
               <label className="checkbox">
-                <input type="checkbox" checked disabled readOnly />
+                <input type="checkbox" defaultChecked disabled />
                 <span>
                   <strong>Essenziell</strong>
                   <small>Speichern Ihre Auswahl zu Cookies und Design sowie gelesene Hinweise. Ohne sie funktioniert die Website nicht wie vorgesehen.</small>

@@ -9,13 +9,16 @@ import {
   updateAlert,
 } from "~/server/alerts.server";
 import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/auth.server";
-import { API_PREFIX, HttpError, jsonError, readBodyLimited, toErrorResponse } from "~/server/api/http.server";
+import { API_PREFIX, jsonError, toErrorResponse } from "~/server/api/http.server";
+import { HttpError } from "~/server/errors.server";
+import { readBodyLimited } from "~/server/request-body.server";
 import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/news.server";
 import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/opening-hours.server";
 import {
   deleteReference,
   listCategories,
   listReferences,
+  publicReference,
   REFERENCE_MAX_PAGE_SIZE,
   REFERENCE_PAGE_SIZE,
   referenceUpdate,
@@ -44,8 +47,6 @@ const MAX_JSON_BYTES = 64 * 1024;
 /** Reads a JSON body; malformed or oversized bodies are the client's error, never a 500. */
 async function readJson(request: Request): Promise<unknown> {
   const tooLarge = () => new HttpError(413, "Die Anfrage ist zu groß.");
-  const declared = Number(request.headers.get("Content-Length") ?? NaN);
-  if (declared > MAX_JSON_BYTES) throw tooLarge();
   const text = new TextDecoder().decode(await readBodyLimited(request, MAX_JSON_BYTES, tooLarge));
   if (text.trim() === "") throw new HttpError(400, "Die Anfrage enthält keine Daten.");
   try {
@@ -143,11 +144,14 @@ const routes: Record<string, Route> = {
 
   "reference/get": {
     method: "GET",
-    handle: ({ context, url }) =>
-      listReferences(context.db, {
+    handle: async ({ request, context, url }) => {
+      const list = await listReferences(context.db, {
         ...parsePaging(url.searchParams, { defaultLimit: REFERENCE_PAGE_SIZE, maxLimit: REFERENCE_MAX_PAGE_SIZE }),
         category: url.searchParams.get("category"),
-      }),
+      });
+      if (await userForToken(context.db, tokenOf(request))) return list;
+      return { ...list, reference: list.reference.map(publicReference) };
+    },
   },
   "reference/categories": {
     method: "GET",

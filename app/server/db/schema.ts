@@ -121,3 +121,13 @@ export const loginAttempts = sqliteTable(
     index("login_attempts_address_idx").on(table.address, table.attemptedAt),
   ],
 );
+
+/**
+ * Image files whose record is already deleted but which may still be in R2: written in the
+ * record's delete batch and removed once the files are gone, so the scheduled clean-up
+ * can finish a delete that R2 or a stopped worker interrupted.
+ */
+export const imageDeletions = sqliteTable("image_deletions", {
+  key: text("key").primaryKey(),
+  requestedAt: instant("requested_at").notNull(),
+});

@@ -22,12 +22,15 @@ import {
   PNG_SIGNATURE,
   pngChunk,
   type Part,
+  riffChunk,
   SCAN_DATA,
   SOF0,
   SOI,
   SOS,
+  subBlocks,
   u16,
   u32,
+  webp,
   XMP_PACKET,
 } from "../../../tests/fixtures/images";
 
@@ -192,16 +195,6 @@ describe("stripImageMetadata for PNG", () => {
 // ---------------------------------------------------------------------------
 // WebP
 
-function riffChunk(fourCC: string, ...data: Part[]): Uint8Array {
-  const payload = bytes(...data);
-  return bytes(fourCC, u32(payload.length, true), payload, payload.length % 2 ? [0] : []);
-}
-
-function webp(...chunks: Uint8Array[]): Uint8Array {
-  const body = bytes("WEBP", ...chunks);
-  return bytes("RIFF", u32(body.length, true), body);
-}
-
 const VP8X_FLAGS = { icc: 0x20, alpha: 0x10, exif: 0x08, xmp: 0x04 };
 const vp8x = (flags: number) => riffChunk("VP8X", [flags, 0, 0, 0], [0, 0, 0], [0, 0, 0]);
 const WEBP_ICCP = riffChunk("ICCP", "odd");
@@ -256,15 +249,6 @@ describe("stripImageMetadata for WebP", () => {
 
 // ---------------------------------------------------------------------------
 // GIF
-
-function subBlocks(data: Uint8Array): number[] {
-  const blocks: number[] = [];
-  for (let offset = 0; offset < data.length; offset += 255) {
-    const block = data.subarray(offset, offset + 255);
-    blocks.push(block.length, ...block);
-  }
-  return [...blocks, 0];
-}
 
 /** XMP as Adobe stores it: raw packet bytes followed by a "magic trailer" so sub-block readers skip it. */
 function xmpApplicationExtension(): Uint8Array {

@@ -1,6 +1,9 @@
 /**
- * Byte-level handling of uploaded photos: recognise the format from the content and remove
- * location and camera metadata without re-encoding, so quality and size stay as uploaded.
+ * Byte-level handling of uploaded photos: recognise the format from the content and keep only
+ * what a browser needs to display the picture (pixels, animation, colour profile, orientation),
+ * without re-encoding, so quality and size stay as uploaded. Everything else — EXIF, XMP,
+ * comments, thumbnails, C2PA/JUMBF manifests, private and unknown chunks — is removed: an
+ * allow-list, so a container nobody thought of does not survive.
  * Pure Uint8Array code because it runs inside the Workers runtime.
  */
 
@@ -23,7 +26,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Return a copy of the image with location/camera metadata removed (EXIF incl. GPS, serial numbers, XMP, IPTC, comments), while the photo still displays upright. Throws `InvalidImageError` if the structure is broken/truncated. */
+/** Return a copy of the image with nothing but what displays it (see above), still upright. Throws `InvalidImageError` if the structure is broken/truncated. */
 export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Array {
   switch (type) {
     case "image/jpeg":
@@ -108,9 +111,13 @@ const APP0 = 0xe0;
 const APP1 = 0xe1;
 const APP2 = 0xe2;
 const APP14 = 0xee;
-const APP15 = 0xef;
-const COM = 0xfe;
+const JPG_RESERVED = 0xc8;
 const EXIF_HEADER = asciiBytes("Exif\0\0");
+const JFIF_HEADER = asciiBytes("JFIF\0");
+/** "JFIF\0", version, units, densities and the thumbnail size, without the thumbnail's pixels. */
+const JFIF_LENGTH = 14;
+/** "Adobe", version, two flag words and the colour transform. */
+const ADOBE_LENGTH = 12;
 const ICC_PROFILE_HEADER = asciiBytes("ICC_PROFILE\0");
 const ADOBE_HEADER = asciiBytes("Adobe");
 const ORIENTATION_TAG = 0x0112;
@@ -171,26 +178,54 @@ function isExifSegment(bytes: Uint8Array, segment: JpegSegment): boolean {
   return segment.marker === APP1 && startsWith(bytes, segment.payloadStart, EXIF_HEADER) && segment.payloadStart + EXIF_HEADER.length <= segment.end;
 }
 
-function keepJpegSegment(bytes: Uint8Array, segment: JpegSegment): boolean {
-  const { marker, payloadStart } = segment;
-  if (marker === APP0) return true;
-  // The colour profile and Adobe's colour transform flag change how the pixels look.
-  if (marker === APP2) return startsWith(bytes, payloadStart, ICC_PROFILE_HEADER);
-  if (marker === APP14) return startsWith(bytes, payloadStart, ADOBE_HEADER);
-  if (marker >= APP1 && marker <= APP15) return false;
-  return marker !== COM;
+/** Markers that carry the picture itself: frames, tables, scans, restarts, end of image. */
+function isImageMarker(marker: number): boolean {
+  const frameOrTable = marker >= 0xc0 && marker <= 0xcf && marker !== JPG_RESERVED; // SOFn, DHT, DAC
+  return frameOrTable || isRestartMarker(marker) || (marker >= 0xd9 && marker <= 0xdf); // EOI, SOS, DQT, DNL, DRI, DHP, EXP
+}
+
+/** A segment rebuilt from the first `length` payload bytes, so nothing appended to it survives. */
+function rebuiltSegment(bytes: Uint8Array, segment: JpegSegment, length: number): Uint8Array {
+  const rebuilt = new Uint8Array(4 + length);
+  rebuilt.set([0xff, segment.marker, (length + 2) >> 8, (length + 2) & 0xff]);
+  rebuilt.set(bytes.subarray(segment.payloadStart, segment.payloadStart + length), 4);
+  return rebuilt;
+}
+
+/**
+ * What of a segment is kept: image markers whole; the first JFIF header without its
+ * thumbnail; the colour profile (ICC) and Adobe's colour transform flag, which change how
+ * the pixels look. Null for everything else (Exif, XMP, JFXX thumbnails, C2PA in APP11, comments, …).
+ */
+function keptJpegSegment(bytes: Uint8Array, segment: JpegSegment, isFirstJfif: boolean): Uint8Array | null {
+  const { marker, payloadStart, end } = segment;
+  if (isImageMarker(marker)) return bytes.subarray(segment.start, end);
+  const payloadLength = end - payloadStart;
+  if (marker === APP0 && isFirstJfif && startsWith(bytes, payloadStart, JFIF_HEADER) && payloadLength >= JFIF_LENGTH) {
+    const jfif = rebuiltSegment(bytes, segment, JFIF_LENGTH);
+    jfif[4 + 12] = 0;
+    jfif[4 + 13] = 0;
+    return jfif;
+  }
+  if (marker === APP2 && startsWith(bytes, payloadStart, ICC_PROFILE_HEADER)) return bytes.subarray(segment.start, end);
+  if (marker === APP14 && startsWith(bytes, payloadStart, ADOBE_HEADER) && payloadLength >= ADOBE_LENGTH) {
+    return rebuiltSegment(bytes, segment, ADOBE_LENGTH);
+  }
+  return null;
 }
 
 function stripJpeg(bytes: Uint8Array): Uint8Array {
   const segments = readJpegSegments(bytes);
   const exifSegment = segments.find((segment) => isExifSegment(bytes, segment));
   const orientation = exifSegment ? readExifOrientation(bytes.subarray(exifSegment.payloadStart + EXIF_HEADER.length, exifSegment.end)) : null;
-  const kept = segments.filter((segment) => keepJpegSegment(bytes, segment));
-  const parts: ArrayLike<number>[] = kept.map((segment) => bytes.subarray(segment.start, segment.end));
+  // JFIF is valid only as the segment right after SOI.
+  const parts = segments
+    .map((segment, index) => keptJpegSegment(bytes, segment, index === 0))
+    .filter((part): part is Uint8Array => part !== null);
   if (orientation !== null && orientation > 1) {
     // JFIF requires its APP0 directly after SOI, so the new Exif segment goes behind it.
-    const leadingApp0Count = kept.findIndex((segment) => segment.marker !== APP0);
-    parts.splice(leadingApp0Count, 0, buildOrientationExifSegment(orientation));
+    const hasJfif = parts[0]?.[1] === APP0;
+    parts.splice(hasJfif ? 1 : 0, 0, buildOrientationExifSegment(orientation));
   }
   return concatBytes([bytes.subarray(0, 2), ...parts]);
 }
@@ -241,7 +276,16 @@ function buildOrientationExifSegment(orientation: number): Uint8Array {
 // PNG
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const PNG_METADATA_CHUNKS = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME"]);
+/**
+ * The chunks that affect how a PNG looks: the image, palette and transparency, colour
+ * (gamma, chromaticities, sRGB, ICC profile, cICP/HDR) and APNG animation. Text, EXIF,
+ * times, C2PA (caBX) and private chunks are dropped.
+ */
+const PNG_DISPLAY_CHUNKS = new Set([
+  "IHDR", "PLTE", "IDAT", "IEND", "tRNS",
+  "gAMA", "cHRM", "sRGB", "iCCP", "cICP", "mDCV", "cLLI",
+  "acTL", "fcTL", "fdAT",
+]);
 
 function stripPng(bytes: Uint8Array): Uint8Array {
   if (!startsWith(bytes, 0, PNG_SIGNATURE)) throw new InvalidImageError();
@@ -254,7 +298,7 @@ function stripPng(bytes: Uint8Array): Uint8Array {
     const end = position + 12 + dataLength;
     if (end > bytes.length || !/^[A-Za-z]{4}$/.test(type)) throw new InvalidImageError();
     if (position === PNG_SIGNATURE.length && type !== "IHDR") throw new InvalidImageError();
-    if (!PNG_METADATA_CHUNKS.has(type)) parts.push(bytes.subarray(position, end));
+    if (PNG_DISPLAY_CHUNKS.has(type)) parts.push(bytes.subarray(position, end));
     if (type === "IEND") return concatBytes(parts);
     position = end;
   }
@@ -263,8 +307,9 @@ function stripPng(bytes: Uint8Array): Uint8Array {
 // ---------------------------------------------------------------------------
 // WebP
 
-const WEBP_METADATA_CHUNKS = new Set(["EXIF", "XMP "]);
 const WEBP_IMAGE_CHUNKS = new Set(["VP8 ", "VP8L", "VP8X"]);
+/** Image data, alpha, animation and the colour profile; EXIF, XMP, C2PA and unknown chunks are dropped. */
+const WEBP_DISPLAY_CHUNKS = new Set([...WEBP_IMAGE_CHUNKS, "ALPH", "ANIM", "ANMF", "ICCP"]);
 const VP8X_EXIF_FLAG = 0x08;
 const VP8X_XMP_FLAG = 0x04;
 
@@ -291,7 +336,7 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
       const chunk = bytes.slice(position, end);
       chunk[8] &= ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG);
       kept.push(chunk);
-    } else if (!WEBP_METADATA_CHUNKS.has(fourCC)) {
+    } else if (WEBP_DISPLAY_CHUNKS.has(fourCC)) {
       kept.push(bytes.subarray(position, end));
     }
     position = end;
@@ -308,7 +353,7 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
 const GIF_EXTENSION = 0x21;
 const GIF_IMAGE_SEPARATOR = 0x2c;
 const GIF_TRAILER = 0x3b;
-const GIF_COMMENT_LABEL = 0xfe;
+const GIF_GRAPHIC_CONTROL_LABEL = 0xf9;
 const GIF_APPLICATION_LABEL = 0xff;
 const GIF_LOOPING_APPLICATIONS = new Set(["NETSCAPE2.0", "ANIMEXTS1.0"]);
 
@@ -333,11 +378,15 @@ function skipSubBlocks(bytes: Uint8Array, position: number): number {
   }
 }
 
+/**
+ * Frame timing and transparency (graphic control) and looping are all a browser uses;
+ * comments, plain-text overlays (which browsers do not draw) and other applications'
+ * data (XMP, editors) are dropped.
+ */
 function keepGifExtension(bytes: Uint8Array, position: number): boolean {
   const label = bytes[position + 1];
-  if (label === GIF_COMMENT_LABEL) return false;
-  if (label !== GIF_APPLICATION_LABEL) return true;
-  // Only the looping extensions affect display; others carry XMP or editor data.
+  if (label === GIF_GRAPHIC_CONTROL_LABEL) return true;
+  if (label !== GIF_APPLICATION_LABEL) return false;
   return bytes[position + 2] === 11 && GIF_LOOPING_APPLICATIONS.has(ascii(bytes, position + 3, 11));
 }
 

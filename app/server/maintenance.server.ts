@@ -1,0 +1,25 @@
+import type { Database } from "~/server/db/client.server";
+import { finishImageDeletions, removeOrphanedImages } from "~/server/references.server";
+
+/** An upload writes its files before its record, within seconds; a day leaves any upload time to finish. */
+export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+
+export interface MaintenanceReport {
+  /** Files of deleted references that R2 had not removed yet. */
+  finishedDeletes: string[];
+  /** Files no record points to, older than a day. */
+  orphansRemoved: string[];
+}
+
+/**
+ * The scheduled handler's work (cron trigger in wrangler.toml): what no request cleans up.
+ * Each step belongs to its entity module; later periodic work hooks in here.
+ */
+export async function runMaintenance(db: Database, bucket: R2Bucket, now: Date): Promise<MaintenanceReport> {
+  const finishedDeletes = await finishImageDeletions(db, bucket);
+  const orphansRemoved = await removeOrphanedImages(db, bucket, new Date(now.getTime() - ORPHAN_MIN_AGE_MS));
+  if (finishedDeletes.length > 0 || orphansRemoved.length > 0) {
+    console.log("Wartung: Bilddateien entfernt", { finishedDeletes, orphansRemoved });
+  }
+  return { finishedDeletes, orphansRemoved };
+}
