@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { database, type Database } from "./app/server/db/client.server";
+import { PageLifetime } from "./app/server/edge-cache.server";
 import { randomBytes, toBase64 } from "./app/server/encoding.server";
 
 /** What both the worker entry and Vite's dev proxy can provide. */
@@ -14,6 +15,8 @@ declare module "@remix-run/cloudflare" {
     db: Database;
     /** Per-request nonce for the Content-Security-Policy; passed to Remix's inline scripts. */
     nonce: string;
+    /** Loaders report here when their content changes by the clock, so a cached page expires then. */
+    pageLifetime: PageLifetime;
   }
 }
 
@@ -27,5 +30,6 @@ export function getLoadContext({
     cloudflare: context.cloudflare,
     db: database(context.cloudflare.env.DB),
     nonce: toBase64(randomBytes(16)),
+    pageLifetime: new PageLifetime(Date.now()),
   };
 }

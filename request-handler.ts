@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type Cloudflare, getLoadContext } from "./load-context";
+import { bumpContentVersion, cachedPage, changesContent, withCachePolicy } from "./app/server/edge-cache.server";
 import { screenPagePost, withSecurityHeaders } from "./app/server/security.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -7,14 +8,20 @@ export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Pr
 /**
  * The one request pipeline, run by the worker entry (server.ts) and by `npm run dev`
  * (vite-dev-pipeline.ts), so a developer sees the same refusals and headers as production:
- * forged or unreadable page posts are refused before any route runs, then Remix answers,
- * and every answer gets the security headers.
+ * forged or unreadable page posts are refused before any route runs, then a public page comes
+ * from the edge cache or Remix answers, a write outdates the cached pages before its answer
+ * leaves, and every answer gets its cache policy and the security headers.
  */
 export async function handleRequest(request: Request, cloudflare: Cloudflare, handleRemix: RemixHandler): Promise<Response> {
   const screened = await screenPagePost(request);
-  const response =
-    screened instanceof Response
-      ? screened
-      : await handleRemix(screened, getLoadContext({ request: screened, context: { cloudflare } }));
-  return withSecurityHeaders(request, response);
+  if (screened instanceof Response) return withSecurityHeaders(request, screened);
+
+  const context = getLoadContext({ request: screened, context: { cloudflare } });
+  const response = await cachedPage(
+    screened,
+    { nonce: context.nonce, lifetime: context.pageLifetime, waitUntil: (promise) => cloudflare.ctx.waitUntil(promise) },
+    () => handleRemix(screened, context),
+  );
+  if (changesContent(screened, response)) await bumpContentVersion();
+  return withSecurityHeaders(request, withCachePolicy(screened, response));
 }

@@ -30,7 +30,7 @@ import type { OpeningHours } from "~/lib/opening-hours";
 import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { jsonForScript, localBusinessJsonLd, SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import { listActiveAlerts } from "~/server/alerts.server";
+import { visibleAlerts } from "~/server/alerts.server";
 import { getOpeningHours } from "~/server/opening-hours.server";
 import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
 import { readToast } from "~/server/toast.server";
@@ -61,7 +61,9 @@ async function popupAlerts(
 ): Promise<PopupAlerts | null> {
   let active;
   try {
-    active = await listActiveAlerts(context.db);
+    const visible = await visibleAlerts(context.db);
+    active = visible.active;
+    context.pageLifetime.changesAt(visible.changesAt?.getTime());
   } catch (error) {
     console.error("Error fetching alerts", error);
     return null;

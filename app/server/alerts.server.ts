@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte } from "drizzle-orm";
+import { asc, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { parseDateTime } from "~/lib/dates";
 import { notFound } from "~/server/errors.server";
@@ -73,13 +73,23 @@ export function alertStatus(alert: Pick<Alert, "fromDate" | "toDate">, now = new
   return "aktiv";
 }
 
-export async function listActiveAlerts(db: Database, now = new Date()): Promise<Alert[]> {
+/**
+ * What visitors see now, and the next moment that changes by the clock alone (an alert starting
+ * or ending), so a cached page can expire then: one query for both.
+ */
+export async function visibleAlerts(db: Database, now = new Date()): Promise<{ active: Alert[]; changesAt: Date | null }> {
   const rows = await db
     .select()
     .from(alerts)
-    .where(and(lte(alerts.fromDate, now), gt(alerts.toDate, now)))
+    .where(gt(alerts.toDate, now))
     .orderBy(asc(alerts.fromDate), asc(alerts.id));
-  return rows.map(toAlert);
+  const active = rows.filter((row) => row.fromDate <= now);
+  const changes = rows.map((row) => (row.fromDate > now ? row.fromDate : row.toDate).getTime());
+  return { active: active.map(toAlert), changesAt: changes.length > 0 ? new Date(Math.min(...changes)) : null };
+}
+
+export async function listActiveAlerts(db: Database, now = new Date()): Promise<Alert[]> {
+  return (await visibleAlerts(db, now)).active;
 }
 
 /** For staff: every alert, scheduled and expired included, latest start first. */

@@ -1,5 +1,6 @@
 import { applyD1Migrations, env, reset, type D1Migration } from "cloudflare:test";
 import { afterEach, beforeEach } from "vitest";
+import { bumpContentVersion } from "~/server/edge-cache.server";
 
 /** Provided by vitest.config.ts, read from migrations/ in Node before the pool starts. */
 const migrations = (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS;
@@ -11,4 +12,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await reset();
+  // The Cache API is not a binding that reset() empties: a new content version outdates its pages.
+  await bumpContentVersion();
 });

@@ -1,0 +1,141 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CACHE_STATUS_HEADER } from "~/server/edge-cache.server";
+import { api, BASE, body, SAME_ORIGIN, staffToken } from "./helpers";
+
+const SETTLED = { consent: '{"essential":true,"external":false}' };
+
+/** A visitor's request with the given preference cookies (consent, theme, seen alerts). */
+function visit(path: string, cookies: Record<string, string> = {}) {
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join("; ");
+  return SELF.fetch(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** A settled visitor (consent given, current alerts seen), who gets cacheable pages. */
+async function settledVisitor(extra: Record<string, string> = {}) {
+  const first = await visit("/about", { cookieConsent: SETTLED.consent, ...extra });
+  const seen = /besucht=([^;]*)/.exec(first.headers.get("Set-Cookie") ?? "")?.[1];
+  return { cookieConsent: SETTLED.consent, ...(seen ? { besucht: decodeURIComponent(seen) } : {}), ...extra };
+}
+
+const nonceOf = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+
+describe("edge cache for public pages", () => {
+  it("serves a second view from the cache, with a fresh nonce on every script", async () => {
+    const cookies = await settledVisitor();
+    const miss = await visit("/about", cookies);
+    expect(miss.headers.get(CACHE_STATUS_HEADER)).toBe("MISS");
+    const missHtml = await miss.text();
+
+    const hit = await visit("/about", cookies);
+    expect(hit.headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+    const html = await hit.text();
+    const nonce = nonceOf(hit);
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(miss));
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).not.toContain(nonceOf(miss)!);
+    expect(html.replaceAll(nonce!, "N")).toBe(missHtml.replaceAll(nonceOf(miss)!, "N"));
+  });
+
+  it("keeps each variant's own markup however often the other was asked for", async () => {
+    const dark = await settledVisitor({ theme: "dark" });
+    const light = await settledVisitor({ theme: "light" });
+    for (let round = 0; round < 3; round++) {
+      expect(await (await visit("/standort", dark)).text()).toContain('data-theme="dark"');
+      expect(await (await visit("/standort", light)).text()).toContain('data-theme="light"');
+    }
+    // Without a consent choice the dialog is part of the page; with one it is not.
+    for (let round = 0; round < 2; round++) {
+      expect(await (await visit("/standort")).text()).toContain("Ich akzeptiere alle");
+      expect(await (await visit("/standort", dark)).text()).not.toContain("Ich akzeptiere alle");
+    }
+  });
+
+  it("shows a write through the API on the very next view", async () => {
+    const token = await staffToken();
+    const cookies = await settledVisitor();
+    await visit("/", cookies);
+    expect((await visit("/", cookies)).headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+
+    const saved = await api("news/save", { token, json: { title: "Frisch aus der Werkstatt", text: "Neu bezogen." } });
+    expect(saved.status).toBe(200);
+    expect(await (await visit("/", cookies)).text()).toContain("Frisch aus der Werkstatt");
+
+    const week = { monday: "07:00 - 15:00Uhr", tuesday: "08:00 - 17:00Uhr", wednesday: "08:00 - 17:00Uhr" };
+    const hours = { ...week, thursday: "08:00 - 17:00Uhr", friday: "08:00 - 17:00Uhr", saturday: "Geschlossen", sunday: "Geschlossen" };
+    const savedHours = await api("opening/save", { token, json: { date: hours } });
+    expect(savedHours.status, await savedHours.clone().text()).toBe(200);
+    expect(await (await visit("/", cookies)).text()).toContain("07:00 - 15:00Uhr");
+  });
+
+  it("shows a write through a staff page on the very next view", async () => {
+    const token = await staffToken();
+    const cookies = await settledVisitor();
+    await visit("/", cookies);
+    expect((await visit("/", cookies)).headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+
+    const form = new URLSearchParams({ intent: "create", title: "Über die Staff-Seite", text: "Geschrieben im internen Bereich." });
+    const written = await SELF.fetch(`${BASE}/intern/news`, {
+      method: "POST",
+      headers: {
+        ...SAME_ORIGIN,
+        Cookie: `sitzung=${encodeURIComponent(btoa(JSON.stringify(token)))}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: form,
+      redirect: "manual",
+    });
+    expect(written.status).toBeLessThan(400);
+    expect(await (await visit("/", cookies)).text()).toContain("Über die Staff-Seite");
+  });
+
+  it("never caches for a staff session, a cookie-setting answer or the staff area", async () => {
+    const token = await staffToken();
+    const staffCookie = `sitzung=${encodeURIComponent(btoa(JSON.stringify(token)))}`;
+    for (let round = 0; round < 2; round++) {
+      const staffView = await SELF.fetch(`${BASE}/about`, { headers: { Cookie: staffCookie } });
+      expect(staffView.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+      expect(staffView.headers.get("Cache-Control")).toBe("private, no-store");
+      const staffPage = await SELF.fetch(`${BASE}/intern/news`, { headers: { Cookie: staffCookie } });
+      expect(staffPage.headers.get("Cache-Control")).toBe("private, no-store");
+      // The session's first view sets the seen-alerts cookie: personal, so never stored.
+      const firstView = await visit("/about", { cookieConsent: SETTLED.consent });
+      expect(firstView.headers.get("Set-Cookie")).toContain("besucht=");
+      expect(firstView.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+      expect(firstView.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    const withToken = await api("alert/get", { token });
+    expect(withToken.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await body(withToken)).toEqual([]);
+  });
+
+  it("lets an alert appear when its start time passes, without any write", { timeout: 30_000 }, async () => {
+    const token = await staffToken();
+    const startsSoon = new Date(Date.now() + 5_000);
+    const saved = await api("alert/save", {
+      token,
+      json: {
+        title: "Gleich gültig",
+        text: "Ab gleich.",
+        fromDate: startsSoon.toISOString(),
+        toDate: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(saved.status).toBe(200);
+    const cookies = await settledVisitor();
+    const before = await visit("/about", cookies);
+    expect(await before.text()).not.toContain("Gleich gültig");
+    // Stored once the first view is answered; from then on served from the cache…
+    await expect.poll(async () => (await visit("/about", cookies)).headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+    // …but only until the alert starts (well before the 60 s every copy lives at most): then it shows.
+    await expect
+      .poll(async () => (await visit("/about", cookies)).text(), { timeout: 20_000, interval: 250 })
+      .toContain("Gleich gültig");
+  });
+});
