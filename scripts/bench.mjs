@@ -2,7 +2,8 @@
 // `npm run bench`: the weight of every public page and the throughput of the worker.
 // Builds if needed, starts `wrangler dev` on a throwaway database with demo news, then prints
 // per page the gzip bytes of the HTML and of the CSS and JavaScript it loads, and the
-// requests per second of `/` against a static asset of the same server.
+// requests per second of `/` from the edge cache (hit) and rendered (miss) against a static
+// asset of the same server, at 1 and 10 connections.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,7 +15,6 @@ import { localEnv, servingEnv, wranglerBin } from "./wrangler.mjs";
 
 const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 110 * 1024 };
 
 const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -117,23 +117,35 @@ async function loadedInBrowser(baseURL, paths) {
   return result;
 }
 
-async function requestsPerSecond(url) {
+/** Requests per second against `target(n)` (a URL per request) from `connections` parallel loops. */
+async function requestsPerSecond(target, { connections, headers = {} }) {
+  let sent = 0;
+  const next = () => fetch(target(sent++), { headers, redirect: "manual" });
   const warmUpEnd = Date.now() + 1000;
-  while (Date.now() < warmUpEnd) await (await fetch(url)).arrayBuffer();
+  while (Date.now() < warmUpEnd) await (await next()).arrayBuffer();
   let done = 0;
   let failed = 0;
   const end = Date.now() + SECONDS * 1000;
   const worker = async () => {
     while (Date.now() < end) {
-      const response = await fetch(url);
+      const response = await next();
       await response.arrayBuffer();
       if (response.ok) done += 1;
       else failed += 1;
     }
   };
   const started = Date.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: connections }, worker));
   return { rps: done / ((Date.now() - started) / 1000), failed };
+}
+
+/** A returning visitor (consent given, alerts seen): the variant the edge cache serves most. */
+async function settledVisitorCookie(baseURL) {
+  const consent = `cookieConsent=${encodeURIComponent('{"essential":true,"external":false}')}`;
+  const first = await fetch(`${baseURL}/`, { headers: { Cookie: consent } });
+  await first.arrayBuffer();
+  const seen = /besucht=[^;]*/.exec(first.headers.get("Set-Cookie") ?? "")?.[0];
+  return seen ? `${consent}; ${seen}` : consent;
 }
 
 function table(rows) {
@@ -190,16 +202,35 @@ try {
   );
 
   const staticAsset = "/favicon.svg";
-  const targets = [
-    ["/ (Worker, SSR + D1)", `${baseURL}/`],
-    [`${staticAsset} (statisch)`, `${baseURL}${staticAsset}`],
-  ];
-  const throughput = [["Anfrage", "Anfragen/s", "Fehler"]];
-  for (const [label, url] of targets) {
-    const { rps, failed } = await requestsPerSecond(url);
-    throughput.push([label, rps.toFixed(0), String(failed)]);
+  const Cookie = await settledVisitorCookie(baseURL);
+  // The first view of this variant renders and stores it; the second should be a hit.
+  let second;
+  for (let view = 0; view < 2; view++) {
+    second = await fetch(`${baseURL}/`, { headers: { Cookie } });
+    await second.arrayBuffer();
   }
-  console.log(`\nDurchsatz (${SECONDS} s je Ziel, ${CONCURRENCY} parallele Verbindungen)\n${table(throughput)}\n`);
+  const targets = [
+    // The same page and variant every time: after the first view, each is a hit.
+    ["/ Cache-Treffer", () => `${baseURL}/`, { Cookie }],
+    // A query string no one asked for before: the cache is consulted, misses, renders and stores.
+    ["/ Cache-Fehlgriff (SSR + D1)", (n) => `${baseURL}/?bench=${Date.now()}-${n}`, { Cookie }],
+    [`${staticAsset} (statisch)`, () => `${baseURL}${staticAsset}`, {}],
+  ];
+  const throughput = [["Anfrage", "Verbindungen", "Anfragen/s", "× statisch", "Fehler"]];
+  for (const connections of [1, 10]) {
+    const results = [];
+    for (const [label, target, headers] of targets) {
+      results.push([label, await requestsPerSecond(target, { connections, headers })]);
+    }
+    const staticRps = results.at(-1)[1].rps;
+    for (const [label, { rps, failed }] of results) {
+      throughput.push([label, String(connections), rps.toFixed(0), (rps / staticRps).toFixed(2), String(failed)]);
+    }
+  }
+  const status = second.headers.get("X-Edge-Cache");
+  console.log(
+    `\nDurchsatz (${SECONDS} s je Ziel, wrangler dev mit dem Produktions-Build; zweiter Aufruf von /: ${status})\n${table(throughput)}\n`,
+  );
 } finally {
   server?.kill("SIGTERM");
   if (server) await new Promise((resolve) => server.once("exit", resolve));
