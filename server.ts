@@ -12,7 +12,7 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 export default {
   fetch: (request, env, ctx) => handleRequest(request, { env, ctx }, handleRemixRequest),
   /** The cron trigger in wrangler.toml: clean-up that no request does (see maintenance.server.ts). */
-  scheduled(controller, env, ctx) {
-    ctx.waitUntil(runMaintenance(database(env.DB), env.IMAGES, new Date(controller.scheduledTime)));
+  async scheduled(controller, env) {
+    await runMaintenance(database(env.DB), env.IMAGES, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -38,5 +38,43 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body.pipeThrough(closingTagsLast()), { headers: responseHeaders, status: responseStatusCode });
+}
+
+const CLOSING_TAGS = "</body></html>";
+
+/**
+ * Remix v2 renders its single-fetch data scripts after the document, behind `</html>`.
+ * Browsers move them into the body anyway; HTML validators refuse the page. Moving the
+ * closing tags to the very end makes the same document valid, without holding back the stream.
+ */
+function closingTagsLast(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let moved = false;
+  // The end of what came so far, which could be the start of the closing tags.
+  let pending = "";
+  return new TransformStream({
+    transform(chunk, controller) {
+      if (moved) {
+        controller.enqueue(chunk);
+        return;
+      }
+      pending += decoder.decode(chunk, { stream: true });
+      const at = pending.indexOf(CLOSING_TAGS);
+      if (at >= 0) {
+        moved = true;
+        controller.enqueue(encoder.encode(pending.slice(0, at) + pending.slice(at + CLOSING_TAGS.length)));
+        pending = "";
+      } else if (pending.length >= CLOSING_TAGS.length) {
+        const keep = CLOSING_TAGS.length - 1;
+        controller.enqueue(encoder.encode(pending.slice(0, -keep)));
+        pending = pending.slice(-keep);
+      }
+    },
+    flush(controller) {
+      const rest = pending + decoder.decode() + (moved ? CLOSING_TAGS : "");
+      if (rest) controller.enqueue(encoder.encode(rest));
+    },
+  });
 }

@@ -40,26 +40,30 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 /**
  * Every page post must be a readable form of a few KB. Checked before any route runs, so
  * an oversized body is refused before it is parsed (413) and a body of another type (415)
- * or a broken one (400) never reaches an action that would fail with a 500. The
- * returned request carries the body already read.
+ * or a broken one (400) never reaches an action that would fail with a 500. A post without
+ * any body (a bare "Abmelden" button) counts as an empty form. The returned request carries
+ * the body already read.
  */
 export async function readablePagePost(request: Request): Promise<Request> {
   if (SAFE_METHODS.has(request.method)) return request;
   const url = new URL(request.url);
   if (isApiPath(url.pathname)) return request;
-  const contentType = request.headers.get("Content-Type") ?? "";
-  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  const declaredType = request.headers.get("Content-Type") ?? "";
+  const mediaType = declaredType.split(";")[0].trim().toLowerCase();
   if (mediaType === "multipart/form-data" && UPLOAD_PATH.test(url.pathname)) return request;
-  if (!FORM_TYPES.has(mediaType)) {
+  const body = await readBodyLimited(request, MAX_FORM_BYTES, () => new HttpError(413, "Das Formular ist zu groß."));
+  const contentType = mediaType === "" && body.byteLength === 0 ? "application/x-www-form-urlencoded" : declaredType;
+  if (!FORM_TYPES.has(contentType.split(";")[0].trim().toLowerCase())) {
     throw new HttpError(415, "Die Anfrage muss ein Formular sein (application/x-www-form-urlencoded oder multipart/form-data).");
   }
-  const body = await readBodyLimited(request, MAX_FORM_BYTES, () => new HttpError(413, "Das Formular ist zu groß."));
   try {
     await new Response(body, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw new HttpError(400, "Das Formular konnte nicht gelesen werden.");
   }
-  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", contentType);
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
 }
 
 /**

@@ -27,7 +27,8 @@ async function saveAll(token: string, form: FormData): Promise<Reference[]> {
   return (await body<{ reference: Reference[] }>(response)).reference;
 }
 
-const list = async (query = "") => body<Listing>(await api(`reference/get${query}`));
+/** The list as staff see it, file names included. */
+const list = async (query = "", token?: string) => body<Listing>(await api(`reference/get${query}`, { token }));
 
 describe("POST /api/v1/reference/save", () => {
   it("matches an array of metadata to the files by filename", async () => {
@@ -44,7 +45,7 @@ describe("POST /api/v1/reference/save", () => {
     );
     expect(saved).toHaveLength(2);
 
-    const { reference, total } = await list();
+    const { reference, total } = await list("", token);
     expect(total).toBe(2);
     const byName = Object.fromEntries(reference.map((item) => [item.filename, item]));
     expect(byName["sitz.png"]).toMatchObject({ description: "Fahrersitz neu bezogen", category: ["Autositze", "Oldtimer"] });
@@ -263,12 +264,12 @@ describe("GET /api/v1/reference/get", () => {
     const files = Array.from({ length: 52 }, (_, index) => pngFile(`bild-${String(index).padStart(2, "0")}.png`));
     await saveAll(token, uploadForm(files, { description: "Serie" }));
 
-    const first = await list();
+    const first = await list("", token);
     expect(first.total).toBe(52);
     expect(first.reference.map((item) => item.filename)).toEqual(
       Array.from({ length: 10 }, (_, index) => `bild-${51 - index}.png`),
     );
-    const page = await list("?startAt=10&limit=3");
+    const page = await list("?startAt=10&limit=3", token);
     expect(page.reference.map((item) => item.filename)).toEqual(["bild-41.png", "bild-40.png", "bild-39.png"]);
     expect(page.total).toBe(52);
     expect((await list("?limit=1000")).reference).toHaveLength(50);
@@ -290,7 +291,7 @@ describe("GET /api/v1/reference/get", () => {
         ],
       ),
     );
-    const seats = await list("?category=AUTOSITZE");
+    const seats = await list("?category=AUTOSITZE", token);
     expect(seats.total).toBe(2);
     expect(seats.reference.map((item) => item.filename)).toEqual(["b.png", "a.png"]);
     // The same name in another case is one category, kept as first typed.
@@ -312,7 +313,7 @@ describe("GET /api/v1/reference/get", () => {
     await saveAll(token, uploadForm([pngFile("c.png")], { description: "C", category: ["öltanks"] }));
 
     expect(await body(await api("reference/categories"))).toEqual({ categories: ["Lenkräder", "ÖLTANKS"] });
-    const wheels = await list(`?category=${encodeURIComponent("LENKRÄDER")}`);
+    const wheels = await list(`?category=${encodeURIComponent("LENKRÄDER")}`, token);
     expect(wheels.reference.map((item) => item.filename)).toEqual(["b.png", "a.png"]);
     expect(wheels.reference.every((item) => item.category.includes("Lenkräder"))).toBe(true);
     expect((await list(`?category=${encodeURIComponent("öltanks")}`)).total).toBe(2);
