@@ -393,6 +393,17 @@ function buildAvif(layout: Partial<AvifLayout> = {}) {
 const EMPTY_EXIF_PAYLOAD = bytes(u32(0), "MM", u16(42), u32(8), u16(0), u32(0));
 
 describe("stripImageMetadata for AVIF", () => {
+  it("blanks top-level boxes a player does not read (a C2PA uuid box) without moving any offset", () => {
+    const { file, exifStart } = buildAvif();
+    const c2pa = box("uuid", [0xd8, 0xfe, 0xc3, 0xd6, 0x1b, 0x0e, 0x48, 0x3c, 0x92, 0x97, 0x58, 0x28, 0x87, 0x7e, 0xc4, 0x81], "c2pa manifest GEHEIM");
+    const output = stripImageMetadata(bytes(file, c2pa), "image/avif");
+    expect(output.length).toBe(file.length + c2pa.length);
+    expect(contains(output, "GEHEIM")).toBe(false);
+    expect(contains(output, "uuid")).toBe(false);
+    expect(output.subarray(file.length + 4, file.length + 8)).toEqual(bytes("free"));
+    expect(output.subarray(exifStart - AV1_DATA.length, exifStart)).toEqual(AV1_DATA);
+  });
+
   it.each<[string, Partial<AvifLayout>]>([
     ["iloc version 0", {}],
     ["iloc version 1 with base offsets and 8-byte lengths", { ilocVersion: 1, baseOffsetSize: 4, lengthSize: 8 }],

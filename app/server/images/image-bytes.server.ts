@@ -429,6 +429,7 @@ const EMPTY_AVIF_EXIF = [0, 0, 0, 0, ...asciiBytes("MM"), 0, 42, 0, 0, 0, 8, 0, 
 
 interface Box {
   type: string;
+  start: number;
   contentStart: number;
   end: number;
 }
@@ -495,7 +496,7 @@ function readBoxes(bytes: Uint8Array, start: number, end: number): Box[] {
       size = end - position;
     }
     if (size < headerLength || position + size > end) throw new InvalidImageError();
-    boxes.push({ type, contentStart: position + headerLength, end: position + size });
+    boxes.push({ type, start: position, contentStart: position + headerLength, end: position + size });
     position += size;
   }
   return boxes;
@@ -574,10 +575,21 @@ function eraseItem(output: Uint8Array, location: ItemLocation, replacement: Arra
   }
 }
 
+/** Top-level boxes a player reads; others (`uuid` with a C2PA manifest, `free` with leftovers, …) are blanked. */
+const AVIF_DISPLAY_BOXES = new Set(["ftyp", "meta", "mdat", "moov"]);
+
+/** Turns a box into a `free` box of zeros with the same size, so every offset in the file stays valid. */
+function blankBox(output: Uint8Array, box: Box): void {
+  output.set(asciiBytes("free"), box.start + 4);
+  output.fill(0, box.contentStart, box.end);
+}
+
 function stripAvif(bytes: Uint8Array): Uint8Array {
   if (!hasAvifBrand(bytes)) throw new InvalidImageError();
   const output = bytes.slice();
-  const meta = readBoxes(bytes, 0, bytes.length).find((box) => box.type === "meta");
+  const topLevel = readBoxes(bytes, 0, bytes.length);
+  for (const box of topLevel) if (!AVIF_DISPLAY_BOXES.has(box.type)) blankBox(output, box);
+  const meta = topLevel.find((box) => box.type === "meta");
   if (!meta) return output;
   // meta is a full box: version and flags come before its children.
   const metaChildren = readBoxes(bytes, meta.contentStart + 4, meta.end);
