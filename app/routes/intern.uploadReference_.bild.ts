@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { HttpError, jsonError } from "~/server/api/http.server";
-import { saveUploadRequest } from "~/server/references.server";
+import { saveUploadRequest } from "~/server/reference-uploads.server";
 import { requireStaffForAction } from "~/server/session.server";
 
 /**

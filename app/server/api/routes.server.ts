@@ -12,14 +12,14 @@ import { clientAddress, endSession, login, loginInput, userForToken } from "~/se
 import { API_PREFIX, HttpError, jsonError, readBodyLimited, toErrorResponse } from "~/server/api/http.server";
 import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/news.server";
 import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/opening-hours.server";
+import { listCategories } from "~/server/categories.server";
+import { saveUploadRequest } from "~/server/reference-uploads.server";
 import {
   deleteReference,
-  listCategories,
   listReferences,
   REFERENCE_MAX_PAGE_SIZE,
   REFERENCE_PAGE_SIZE,
   referenceUpdate,
-  saveUploadRequest,
   updateReference,
 } from "~/server/references.server";
 import { parseOrThrow, parsePaging, recordId } from "~/server/validation.server";
@@ -151,7 +151,12 @@ const routes: Record<string, Route> = {
   },
   "reference/categories": {
     method: "GET",
-    handle: async ({ context }) => ({ categories: await listCategories(context.db) }),
+    // Visitors see only categories with pictures; staff (with a token) all, as the picker does.
+    handle: async ({ request, context }) => ({
+      categories: await listCategories(context.db, {
+        withPictures: !(await userForToken(context.db, tokenOf(request))),
+      }),
+    }),
   },
   "reference/save": {
     method: "POST",
