@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_OPENING_HOURS } from "~/lib/opening-hours";
+import { DEFAULT_OPENING_HOURS, parseTimeRanges } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
-import { jsonForScript, localBusinessJsonLd, openingHoursSpecification, pageMeta, parseTimeRanges } from "~/lib/seo";
+import { jsonForScript, localBusinessJsonLd, openingHoursSpecification, pageMeta } from "~/lib/seo";
 
 describe("parseTimeRanges", () => {
   it("reads the default workday as two ranges", () => {

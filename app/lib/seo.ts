@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
+import { type OpeningHours, parseTimeRanges, WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
 
 export const SITE_TITLE = "Autosattlerei Köln";
@@ -44,38 +44,6 @@ export function pageMeta({
 /** The staff area's pages: a plain title, and kept out of search engines. */
 export function staffPageMeta(title: string): MetaDescriptor[] {
   return [{ title: `${title} – ${SITE.name}` }, { name: "robots", content: "noindex" }];
-}
-
-export interface TimeRange {
-  opens: string;
-  closes: string;
-}
-
-const RANGE =
-  /(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?\s*(?:-|–|—|bis)\s*(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?/gi;
-
-function clock(hours: string, minutes: string | undefined): { text: string; minutes: number } | null {
-  const h = Number(hours);
-  const m = Number(minutes ?? "0");
-  if (h > 24 || m > 59 || (h === 24 && m > 0)) return null;
-  return { text: `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`, minutes: h * 60 + m };
-}
-
-/**
- * Reads the time ranges staff typed as free text ("08:00 - 12:00Uhr & 13:00 - 17:00Uhr").
- * Anything that is not a clear range ("Geschlossen", "nach Vereinbarung") yields none,
- * so search engines are never told a wrong opening time.
- */
-export function parseTimeRanges(text: string): TimeRange[] {
-  if (/geschlossen|ruhetag/i.test(text)) return [];
-  const ranges: TimeRange[] = [];
-  for (const match of text.matchAll(RANGE)) {
-    const opens = clock(match[1], match[2]);
-    const closes = clock(match[3], match[4]);
-    if (!opens || !closes || closes.minutes <= opens.minutes) return [];
-    ranges.push({ opens: opens.text, closes: closes.text });
-  }
-  return ranges;
 }
 
 const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number]["key"], string> = {

@@ -11,7 +11,18 @@ import {
 import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/auth.server";
 import { API_PREFIX, HttpError, jsonError, readBodyLimited, toErrorResponse } from "~/server/api/http.server";
 import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/news.server";
-import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/opening-hours.server";
+import {
+  createSpecialHours,
+  deleteSpecialHours,
+  getOpeningHours,
+  listSpecialHours,
+  openingHoursInput,
+  saveOpeningHours,
+  SPECIAL_HOURS_MAX_PAGE_SIZE,
+  SPECIAL_HOURS_PAGE_SIZE,
+  specialHoursInput,
+  updateSpecialHours,
+} from "~/server/opening-hours.server";
 import { listCategories } from "~/server/categories.server";
 import { saveUploadRequest } from "~/server/reference-uploads.server";
 import {
@@ -138,6 +149,41 @@ const routes: Record<string, Route> = {
     handle: async ({ request, context }) => {
       const { date } = parseOrThrow(z.object({ date: openingHoursInput }), await readJson(request));
       return saveOpeningHours(context.db, date);
+    },
+  },
+
+  "opening/special/get": {
+    method: "GET",
+    handle: ({ context, url }) =>
+      listSpecialHours(
+        context.db,
+        parsePaging(url.searchParams, { defaultLimit: SPECIAL_HOURS_PAGE_SIZE, maxLimit: SPECIAL_HOURS_MAX_PAGE_SIZE }),
+      ),
+  },
+  "opening/special/save": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) =>
+      createSpecialHours(context.db, parseOrThrow(specialHoursInput, await readJson(request))),
+  },
+  "opening/special/update": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id, ...changes } = parseOrThrow(
+        withId({ title: z.unknown(), hours: z.unknown(), fromDate: z.unknown(), toDate: z.unknown() }),
+        await readJson(request),
+      );
+      return updateSpecialHours(context.db, id, parseOrThrow(specialHoursInput, changes));
+    },
+  },
+  "opening/special/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteSpecialHours(context.db, id);
+      return { id };
     },
   },
 
