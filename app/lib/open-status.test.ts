@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
-import { DEFAULT_OPENING_HOURS } from "~/lib/opening-hours";
+import { DEFAULT_OPENING_HOURS, describeReading, readDayText } from "~/lib/opening-hours";
 
 /** An instant given as Berlin wall-clock time with its offset, so each case says what the workshop's clock shows. */
 const at = (iso: string) => new Date(iso);
@@ -125,5 +125,16 @@ describe("upcomingSpecialDays", () => {
     };
     expect(upcomingSpecialDays(schedule, at("2026-12-12T10:00:00+01:00"), 14)).toEqual(["24.12.–02.01. Betriebsferien: Geschlossen"]);
     expect(upcomingSpecialDays(schedule, at("2027-01-10T10:00:00+01:00"), 14)).toEqual(["20.01. Inventur: 10:00 - 14:00Uhr"]);
+  });
+});
+
+describe("describeReading", () => {
+  it("tells staff how the site understood a weekday", () => {
+    const understood = (text: string) => describeReading(readDayText(text));
+    expect(understood("08:00 - 12:00Uhr & 13:00 - 17:00Uhr")).toBe("verstanden als 08:00–12:00 und 13:00–17:00 Uhr");
+    expect(understood("8-16 Uhr")).toBe("verstanden als 08:00–16:00 Uhr");
+    expect(understood("Geschlossen")).toBe("verstanden als geschlossen");
+    expect(understood("nach Vereinbarung")).toBe("nicht als Uhrzeit erkannt: kein Jetzt-geöffnet an diesem Tag");
+    expect(understood("10-12 Uhr, sonst nach Vereinbarung")).toBe("nicht als Uhrzeit erkannt: kein Jetzt-geöffnet an diesem Tag");
   });
 });
