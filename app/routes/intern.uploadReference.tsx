@@ -16,7 +16,7 @@ import {
 import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PAGE_PARAM, ZOOM_PARAM } from "~/components/upload/list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
-import { ReferenceList } from "~/components/upload/reference-list";
+import { COVER_INTENT, ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
 import {
   CATEGORY_DELETE_PARAM,
@@ -50,6 +50,7 @@ import {
   REFERENCE_ADMIN_PAGE_SIZE,
   REFERENCE_NOT_FOUND,
   referenceUpdate,
+  setCoverReference,
   updateReference,
 } from "~/server/references.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
@@ -161,6 +162,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         () => deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? ""),
         listHref(page),
       );
+    case COVER_INTENT:
+      return writeThenRedirect(request, () => setCoverReference(context.db, id ?? "", values.cover === "1"), listHref(page));
     case RENAME_CATEGORY_INTENT: {
       const input = validate(categoryRename, values);
       if (!input.ok) return invalidForm({ intent, id, values }, input);

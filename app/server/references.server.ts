@@ -42,6 +42,8 @@ export interface Reference {
   filename: string;
   description: string;
   category: string[];
+  /** The home page's hero picture ("Titelbild"); at most one is. */
+  cover: boolean;
 }
 
 const imageUrl = (key: string) => `${IMAGE_ROUTE_PREFIX}${key}`;
@@ -56,6 +58,7 @@ export function toReference(row: typeof references.$inferSelect, categoryNames: 
     filename: row.filename,
     description: row.description,
     category: categoryNames,
+    cover: row.cover === true,
   };
 }
 
@@ -99,6 +102,27 @@ export async function updateReference(
     ...linkCategoriesStatements(db, id, category),
   ]);
   return (await getReference(db, id))!;
+}
+
+/**
+ * Marks a picture as the home page's "Titelbild", or unmarks it. Marking moves the mark:
+ * both updates run in one batch, and a partial unique index keeps it on one row even
+ * when two staff members mark pictures at the same moment.
+ */
+export async function setCoverReference(db: Database, id: string, cover: boolean): Promise<Reference> {
+  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  await db.batch([
+    db.update(references).set({ cover: null }).where(cover ? eq(references.cover, true) : eq(references.id, id)),
+    ...(cover ? [db.update(references).set({ cover: true }).where(eq(references.id, id))] : []),
+  ]);
+  return (await getReference(db, id))!;
+}
+
+/** The picture marked "Titelbild", or null (the hero then shows its pattern). */
+export async function getCoverReference(db: Database): Promise<Reference | null> {
+  const row = await db.select({ id: references.id }).from(references).where(eq(references.cover, true)).get();
+  return row ? getReference(db, row.id) : null;
 }
 
 /** The record goes first: a failure afterwards can leave an unused object, never a record without its image. */
