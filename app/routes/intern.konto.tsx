@@ -120,7 +120,7 @@ export default function AccountPage() {
         <p>Beendet jede Anmeldung dieses Kontos, auf allen Geräten und auch hier.</p>
         <Form method="post" className="admin-form__buttons" preventScrollReset>
           <IntentFields intent="logout-everywhere" />
-          <SubmitButton intent="logout-everywhere" pendingLabel="Abmelden…">
+          <SubmitButton intent="logout-everywhere" variant="secondary" pendingLabel="Abmelden…">
             Überall abmelden
           </SubmitButton>
         </Form>

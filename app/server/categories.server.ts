@@ -142,7 +142,13 @@ export async function renameCategory(
     .where(and(eq(categories.key, key), ne(categories.id, current.id)))
     .get();
   if (!twin) {
-    await db.update(categories).set({ name, key }).where(eq(categories.id, current.id));
+    try {
+      await db.update(categories).set({ name, key }).where(eq(categories.id, current.id));
+    } catch (error) {
+      // An upload created the name in the meantime: now it is a merge.
+      if (String(error).includes("UNIQUE constraint failed")) return renameCategory(db, id, { name });
+      throw error;
+    }
     return { name, merged: false };
   }
   await db.batch([

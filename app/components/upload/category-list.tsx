@@ -37,7 +37,7 @@ function CategoryItem({ category }: { category: CategoryCount }) {
   const renameHref = useDialogHref(CATEGORY_RENAME_PARAM, category.id);
   const deleteHref = useDialogHref(CATEGORY_DELETE_PARAM, category.id);
   return (
-    <li className="admin-list__item">
+    <li className="admin-list__item category-item">
       <div>
         <h3 className="admin-list__title">{category.name}</h3>
         <p className="admin-list__meta">{pictureCount(category.count)}</p>
