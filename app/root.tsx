@@ -26,7 +26,7 @@ import { isInternalPath, showsFooter, showsNavbar } from "~/components/shell/pat
 import { type ConsentView, ShellProvider } from "~/components/shell/shell-state";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
-import { openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
+import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
 import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { jsonForScript, localBusinessJsonLd, SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
@@ -90,6 +90,7 @@ function footerOpening(schedule: Schedule | null, now: Date): FooterOpening | nu
   return {
     hours: schedule.week,
     status: openStatus(schedule, now),
+    statusChangesAt: nextStatusChange(schedule, now)?.toISOString() ?? null,
     upcoming: upcomingSpecialDays(schedule, now, FOOTER_SPECIAL_DAYS),
   };
 }
@@ -134,6 +135,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // The footer asks for fresh data when its open-now line changes (a revalidation in place).
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (isInternalPath(nextUrl.pathname)) return true;
   return isInternalPath(currentUrl.pathname) !== isInternalPath(nextUrl.pathname);
 };

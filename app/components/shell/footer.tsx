@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import type { OpenStatus } from "~/lib/open-status";
 import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
 import { consentSettingsHref, type Theme } from "~/lib/preferences";
@@ -48,11 +49,28 @@ function ConsentSettingsLink() {
 export interface FooterOpening {
   hours: OpeningHours;
   status: OpenStatus | null;
+  /** ISO instant when the status line next reads differently. */
+  statusChangesAt: string | null;
   upcoming: string[];
+}
+
+/**
+ * A visitor who stays (or browses within the app, which keeps the shell's data) still sees
+ * the right line: the data is fetched again once the status changes.
+ */
+function useRefreshAt(instant: string | null) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!instant) return;
+    // A second later, so the server's clock is surely past the change.
+    const timer = setTimeout(revalidate, Math.max(0, Date.parse(instant) - Date.now()) + 1000);
+    return () => clearTimeout(timer);
+  }, [instant, revalidate]);
 }
 
 export function Footer({ opening, theme }: { opening: FooterOpening | null; theme: Theme }) {
   const { address } = SITE;
+  useRefreshAt(opening?.statusChangesAt ?? null);
   return (
     <footer className="footer">
       <div className="footer__grid">
