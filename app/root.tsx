@@ -20,18 +20,19 @@ import type { ReactNode } from "react";
 import { AlertPopup, type PopupAlerts } from "~/components/shell/alert-popup";
 import { CookieConsent } from "~/components/shell/cookie-consent";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
-import { Footer } from "~/components/shell/footer";
+import { Footer, type FooterOpening } from "~/components/shell/footer";
 import { Navbar } from "~/components/shell/navbar";
 import { isInternalPath, showsFooter, showsNavbar } from "~/components/shell/paths";
 import { type ConsentView, ShellProvider } from "~/components/shell/shell-state";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
-import type { OpeningHours } from "~/lib/opening-hours";
+import { addDays, workshopDate, workshopInstant } from "~/lib/dates";
+import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
 import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { jsonForScript, localBusinessJsonLd, SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { visibleAlerts } from "~/server/alerts.server";
-import { getOpeningHours } from "~/server/opening-hours.server";
+import { getSchedule } from "~/server/opening-hours.server";
 import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
 import { readToast } from "~/server/toast.server";
 import globalStyles from "~/styles/global.css?url";
@@ -75,13 +76,26 @@ async function popupAlerts(
   return { key, items: active.map(({ id, title, text }) => ({ id, title, text })) };
 }
 
-async function footerOpeningHours(context: LoaderFunctionArgs["context"]): Promise<OpeningHours | null> {
+/** The footer lists special entries this many days ahead, above the week. */
+const FOOTER_SPECIAL_DAYS = 14;
+
+async function footerSchedule(context: LoaderFunctionArgs["context"]): Promise<Schedule | null> {
   try {
-    return await getOpeningHours(context.db);
+    return await getSchedule(context.db);
   } catch (error) {
     console.error("Error fetching opening hours", error);
     return null;
   }
+}
+
+function footerOpening(schedule: Schedule | null, now: Date): FooterOpening | null {
+  if (!schedule) return null;
+  return {
+    hours: schedule.week,
+    status: openStatus(schedule, now),
+    statusChangesAt: nextStatusChange(schedule, now)?.toISOString() ?? null,
+    upcoming: upcomingSpecialDays(schedule, now, FOOTER_SPECIAL_DAYS),
+  };
 }
 
 /** Only what the shell needs; pages load their own data. */
@@ -99,19 +113,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { toast, headers: toastHeaders } = await readToast(request);
     new Headers(toastHeaders).forEach((value, name) => headers.append(name, value));
     return data(
-      { ...shell, openingHours: null, alerts: null, toast, structuredData: null },
+      { ...shell, opening: null, alerts: null, toast, structuredData: null },
       { headers },
     );
   }
 
-  const [openingHours, alerts] = await Promise.all([
-    showsFooter(url.pathname) ? footerOpeningHours(context) : null,
+  const now = new Date();
+  const [schedule, alerts] = await Promise.all([
+    showsFooter(url.pathname) ? footerSchedule(context) : null,
     popupAlerts(context, request, preferences, consentView !== "geschlossen", headers),
   ]);
+  if (schedule) {
+    // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
+    context.pageLifetime.changesAt(nextStatusChange(schedule, now)?.getTime());
+    context.pageLifetime.changesAt(workshopInstant(addDays(workshopDate(now), 1), "00:00").getTime());
+  }
   // Serialized here so the builder stays out of the browser bundle.
-  const structuredData = jsonForScript(localBusinessJsonLd(openingHours));
+  const structuredData = jsonForScript(localBusinessJsonLd(schedule, now));
   return data(
-    { ...shell, openingHours, alerts, toast: null, structuredData },
+    { ...shell, opening: footerOpening(schedule, now), alerts, toast: null, structuredData },
     { headers },
   );
 }
@@ -123,6 +143,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // The footer asks for fresh data when its open-now line changes (a revalidation in place).
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   if (isInternalPath(nextUrl.pathname)) return true;
   return isInternalPath(currentUrl.pathname) !== isInternalPath(nextUrl.pathname);
 };
@@ -168,7 +190,7 @@ export default function App() {
       <main id="inhalt" tabIndex={-1}>
         <Outlet />
       </main>
-      {showsFooter(pathname) ? <Footer openingHours={shell.openingHours} theme={shell.theme} /> : null}
+      {showsFooter(pathname) ? <Footer opening={shell.opening} theme={shell.theme} /> : null}
       {internal ? <Toaster toast={shell.toast} /> : <AlertPopup alerts={shell.alerts} />}
       {shell.structuredData ? (
         <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.structuredData }} />

@@ -4,7 +4,8 @@ import { like } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { database, type Database } from "~/server/db/client.server";
 import { alerts, categories, news, references } from "~/server/db/schema";
-import { saveReferences } from "~/server/references.server";
+import { categoryKey } from "~/lib/categories";
+import { saveReferences } from "~/server/reference-uploads.server";
 import { DEMO_IMAGES, renderDemoImage } from "./demo-images";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -71,7 +72,7 @@ try {
     db.insert(news).values(demoNews).onConflictDoNothing(),
     db
       .insert(categories)
-      .values(demoCategories.map((name) => ({ name })))
+      .values(demoCategories.map((name) => ({ name, key: categoryKey(name) })))
       .onConflictDoNothing(),
     db
       .insert(alerts)

@@ -1,11 +1,11 @@
 // Creates a staff account (or sets a new password): `npm run user:add -- <username> <password> [--remote]`.
-// Local D1 by default; --remote writes to the deployed database through wrangler.
-import { execFileSync } from "node:child_process";
-import { getPlatformProxy } from "wrangler";
+// Local D1 by default; --remote writes to the deployed database through wrangler's remote binding.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getPlatformProxy, unstable_readConfig } from "wrangler";
 import { newStaffUserInput, saveStaffUser } from "~/server/auth.server";
 import { database } from "~/server/db/client.server";
-import { hashPassword } from "~/server/password.server";
-import { localEnv, wranglerBin } from "./wrangler.mjs";
 
 const args = process.argv.slice(2);
 const remote = args.includes("--remote");
@@ -22,21 +22,29 @@ if (!parsed.success) {
   process.exit(2);
 }
 
-if (remote) {
-  const hash = await hashPassword(parsed.data.password);
-  // Username and hash are limited to [a-z0-9._-] and base64/`$`, so they need no further quoting.
-  const name = parsed.data.username;
-  const sql = `INSERT INTO users (username, password_hash) VALUES ('${name}', '${hash}') ON CONFLICT(username) DO UPDATE SET password_hash = excluded.password_hash; DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE username = '${name}');`;
-  execFileSync(process.execPath, [wranglerBin, "d1", "execute", "DB", "--remote", "--command", sql], {
-    stdio: "inherit",
-    env: localEnv,
-  });
-} else {
-  const proxy = await getPlatformProxy<Env>({ persist: true });
-  try {
-    await saveStaffUser(database(proxy.env.DB), parsed.data);
-  } finally {
-    await proxy.dispose();
-  }
+/**
+ * The D1 binding, local or remote. For --remote the project's binding is marked `remote`
+ * in a throwaway config, so the same entity module (saveStaffUser) writes through
+ * wrangler's proxy to the deployed database instead of a hand-written SQL command.
+ */
+async function openDatabase() {
+  if (!remote) return { proxy: await getPlatformProxy<Env>({ persist: true }), cleanUp: () => {} };
+  const { name, compatibility_date, d1_databases } = unstable_readConfig({ config: "wrangler.toml" });
+  const dir = mkdtempSync(join(tmpdir(), "user-add-"));
+  const configPath = join(dir, "wrangler.json");
+  const binding = d1_databases.find((entry: { binding: string }) => entry.binding === "DB");
+  writeFileSync(configPath, JSON.stringify({ name, compatibility_date, d1_databases: [{ ...binding, remote: true }] }));
+  return {
+    proxy: await getPlatformProxy<Env>({ configPath, persist: false }),
+    cleanUp: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+const { proxy, cleanUp } = await openDatabase();
+try {
+  await saveStaffUser(database(proxy.env.DB), parsed.data);
+} finally {
+  await proxy.dispose();
+  cleanUp();
 }
 console.log(`Konto „${parsed.data.username}“ gespeichert${remote ? " (entfernte Datenbank)" : ""}.`);

@@ -96,3 +96,31 @@ function workshopOffset(instant: number): number {
   const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return wallClock - Math.floor(instant / 1000) * 1000;
 }
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in workshop time. */
+export function workshopDate(instant: Date): string {
+  return formatInTimeZone(instant, WORKSHOP_TIME_ZONE, "yyyy-MM-dd");
+}
+
+/** A calendar day (`YYYY-MM-DD`) moved by whole days; calendar days have no zone. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** "24.12." for a calendar day (`YYYY-MM-DD`). */
+export function formatShortDay(date: string): string {
+  return `${date.slice(8, 10)}.${date.slice(5, 7)}.`;
+}
+
+/** "24.12.2026" for a calendar day (`YYYY-MM-DD`). */
+export function formatDay(date: string): string {
+  return `${formatShortDay(date)}${date.slice(0, 4)}`;
+}
+
+/** The instant a workshop wall-clock time (`HH:mm`, "24:00" meaning the next midnight) happens on a day. */
+export function workshopInstant(date: string, time: string): Date {
+  if (time === "24:00") return workshopInstant(addDays(date, 1), "00:00");
+  // A time inside the spring gap moves forward by the gap, as clocks do.
+  return parseDateTime(`${date}T${time}`)!;
+}

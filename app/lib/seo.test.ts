@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_OPENING_HOURS } from "~/lib/opening-hours";
+import { DEFAULT_OPENING_HOURS, parseTimeRanges } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
-import { jsonForScript, localBusinessJsonLd, openingHoursSpecification, pageMeta, parseTimeRanges } from "~/lib/seo";
+import { jsonForScript, localBusinessJsonLd, openingHoursSpecification, pageMeta } from "~/lib/seo";
 
 describe("parseTimeRanges", () => {
   it("reads the default workday as two ranges", () => {
@@ -62,10 +62,35 @@ describe("openingHoursSpecification", () => {
 describe("localBusinessJsonLd", () => {
   it("describes the workshop and leaves out hours nobody can read", () => {
     const closed = Object.fromEntries(Object.keys(DEFAULT_OPENING_HOURS).map((day) => [day, "nach Vereinbarung"]));
-    const data = localBusinessJsonLd(closed as typeof DEFAULT_OPENING_HOURS);
+    // Mid-July: no NRW holiday in the next 60 days.
+    const data = localBusinessJsonLd({ week: closed as typeof DEFAULT_OPENING_HOURS, special: [] }, new Date("2026-07-01T10:00:00Z"));
     expect(data["@type"]).toBe("AutoRepair");
     expect(data.address.addressLocality).toBe("Köln");
     expect("openingHoursSpecification" in data).toBe(false);
+    expect("specialOpeningHoursSpecification" in data).toBe(false);
+  });
+
+  it("gives special entries and the holidays of the next 60 days as dated specifications", () => {
+    const schedule = {
+      week: DEFAULT_OPENING_HOURS,
+      special: [
+        { title: "Betriebsferien", hours: "Geschlossen", fromDate: "2026-12-24", toDate: "2027-01-02" },
+        { title: "Inventur", hours: "10:00 - 14:00Uhr", fromDate: "2026-11-27", toDate: "2026-11-27" },
+        { title: "Messe", hours: "nach Vereinbarung", fromDate: "2026-11-30", toDate: "2026-11-30" },
+      ],
+    };
+    const data = localBusinessJsonLd(schedule, new Date("2026-11-23T10:00:00Z"));
+    expect(data.specialOpeningHoursSpecification).toEqual([
+      { "@type": "OpeningHoursSpecification", opens: "10:00", closes: "14:00", validFrom: "2026-11-27", validThrough: "2026-11-27" },
+      { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "00:00", validFrom: "2026-12-24", validThrough: "2027-01-02" },
+      // Christmas and New Year lie inside the holidays entry; no other holiday until 21 January.
+    ]);
+    const withoutEntries = localBusinessJsonLd({ ...schedule, special: [] }, new Date("2026-11-23T10:00:00Z"));
+    expect(withoutEntries.specialOpeningHoursSpecification?.map((spec) => spec.validFrom)).toEqual([
+      "2026-12-25",
+      "2026-12-26",
+      "2027-01-01",
+    ]);
   });
 
   it("cannot close its script element", () => {

@@ -1,5 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
+import { addDays, workshopDate } from "~/lib/dates";
+import { holidaysBetween } from "~/lib/holidays";
+import type { Schedule } from "~/lib/open-status";
+import { type OpeningHours, parseTimeRanges, readDayText, WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
 
 export const SITE_TITLE = "Autosattlerei Köln";
@@ -46,38 +49,6 @@ export function staffPageMeta(title: string): MetaDescriptor[] {
   return [{ title: `${title} – ${SITE.name}` }, { name: "robots", content: "noindex" }];
 }
 
-export interface TimeRange {
-  opens: string;
-  closes: string;
-}
-
-const RANGE =
-  /(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?\s*(?:-|–|—|bis)\s*(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?/gi;
-
-function clock(hours: string, minutes: string | undefined): { text: string; minutes: number } | null {
-  const h = Number(hours);
-  const m = Number(minutes ?? "0");
-  if (h > 24 || m > 59 || (h === 24 && m > 0)) return null;
-  return { text: `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`, minutes: h * 60 + m };
-}
-
-/**
- * Reads the time ranges staff typed as free text ("08:00 - 12:00Uhr & 13:00 - 17:00Uhr").
- * Anything that is not a clear range ("Geschlossen", "nach Vereinbarung") yields none,
- * so search engines are never told a wrong opening time.
- */
-export function parseTimeRanges(text: string): TimeRange[] {
-  if (/geschlossen|ruhetag/i.test(text)) return [];
-  const ranges: TimeRange[] = [];
-  for (const match of text.matchAll(RANGE)) {
-    const opens = clock(match[1], match[2]);
-    const closes = clock(match[3], match[4]);
-    if (!opens || !closes || closes.minutes <= opens.minutes) return [];
-    ranges.push({ opens: opens.text, closes: closes.text });
-  }
-  return ranges;
-}
-
 const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number]["key"], string> = {
   monday: "https://schema.org/Monday",
   tuesday: "https://schema.org/Tuesday",
@@ -109,8 +80,42 @@ export function openingHoursSpecification(hours: OpeningHours): OpeningHoursSpec
   return [...byRange.values()];
 }
 
-export function localBusinessJsonLd(hours: OpeningHours | null) {
-  const specification = hours ? openingHoursSpecification(hours) : [];
+export interface SpecialOpeningHoursSpecification {
+  "@type": "OpeningHoursSpecification";
+  opens: string;
+  closes: string;
+  validFrom: string;
+  validThrough: string;
+}
+
+/** Holidays this many days ahead go into the structured data. */
+export const HOLIDAY_LOOKAHEAD_DAYS = 60;
+
+/**
+ * Special entries and the coming holidays (unless an entry covers them) as dated
+ * specifications; closed days as 00:00–00:00, Google's way of saying closed. An entry
+ * whose hours cannot be read as times is left out rather than guessed.
+ */
+export function specialOpeningHoursSpecification(schedule: Schedule, now: Date): SpecialOpeningHoursSpecification[] {
+  const today = workshopDate(now);
+  const covered = (date: string) => schedule.special.some((entry) => entry.fromDate <= date && date <= entry.toDate);
+  const days = [
+    ...schedule.special.map(({ hours, fromDate, toDate }) => ({ reading: readDayText(hours), fromDate, toDate })),
+    ...holidaysBetween(today, addDays(today, HOLIDAY_LOOKAHEAD_DAYS - 1))
+      .filter(({ date }) => !covered(date))
+      .map(({ date }) => ({ reading: readDayText("Geschlossen"), fromDate: date, toDate: date })),
+  ].sort((a, b) => a.fromDate.localeCompare(b.fromDate));
+  return days.flatMap(({ reading, fromDate, toDate }) => {
+    const valid = { validFrom: fromDate, validThrough: toDate };
+    if (reading.kind === "closed") return [{ "@type": "OpeningHoursSpecification" as const, opens: "00:00", closes: "00:00", ...valid }];
+    if (reading.kind === "unknown") return [];
+    return reading.ranges.map((range) => ({ "@type": "OpeningHoursSpecification" as const, ...range, ...valid }));
+  });
+}
+
+export function localBusinessJsonLd(schedule: Schedule | null, now: Date) {
+  const specification = schedule ? openingHoursSpecification(schedule.week) : [];
+  const special = schedule ? specialOpeningHoursSpecification(schedule, now) : [];
   return {
     "@context": "https://schema.org",
     "@type": "AutoRepair",
@@ -131,6 +136,7 @@ export function localBusinessJsonLd(hours: OpeningHours | null) {
     geo: { "@type": "GeoCoordinates", latitude: SITE.map.latitude, longitude: SITE.map.longitude },
     sameAs: [SITE.social.url],
     ...(specification.length > 0 ? { openingHoursSpecification: specification } : {}),
+    ...(special.length > 0 ? { specialOpeningHoursSpecification: special } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { Timeline } from "~/components/home/timeline";
 import { pageMeta } from "~/lib/seo";
 import { formatNewsDate } from "~/lib/dates";
 import { listNews } from "~/server/news.server";
-import { listReferences } from "~/server/references.server";
+import { getCoverReference, listReferences } from "~/server/references.server";
 import homeStyles from "~/styles/home.css?url";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -36,12 +36,14 @@ function newsPage(url: URL): number {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = newsPage(new URL(request.url));
-  const [{ reference }, news] = await Promise.all([
+  const [{ reference }, news, cover] = await Promise.all([
     listReferences(context.db, { startAt: 0, limit: SLIDE_COUNT }),
     // One item more than shown tells whether a further page exists.
     listNews(context.db, { startAt: (page - 1) * NEWS_FEED_PAGE_SIZE, limit: NEWS_FEED_PAGE_SIZE + 1 }),
+    getCoverReference(context.db),
   ]);
   return {
+    heroPicture: cover && { url: cover.url, displayUrl: cover.displayUrl, thumbnailUrl: cover.thumbnailUrl },
     slides: reference.map(({ id, displayUrl, thumbnailUrl, description }) => ({
       id,
       displayUrl,
@@ -59,10 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { slides, news } = useLoaderData<typeof loader>();
+  const { heroPicture, slides, news } = useLoaderData<typeof loader>();
   return (
     <div className="home">
-      <Hero />
+      <Hero picture={heroPicture} />
       <FeatureIcons />
       <div className="home-section">
         <h2 id="projekte-title" className="home-section__title">

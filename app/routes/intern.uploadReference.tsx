@@ -6,32 +6,62 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  CategoryList,
+  DELETE_CATEGORY_INTENT,
+  DeleteCategoryDialog,
+  RENAME_CATEGORY_INTENT,
+  RenameCategoryDialog,
+} from "~/components/upload/category-list";
 import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PAGE_PARAM, ZOOM_PARAM } from "~/components/upload/list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
-import { ReferenceList } from "~/components/upload/reference-list";
+import { COVER_INTENT, ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
-import { DELETE_PARAM, EDIT_PARAM, failureFor, useFailureToast } from "~/lib/admin-client";
+import {
+  CATEGORY_DELETE_PARAM,
+  CATEGORY_RENAME_PARAM,
+  DELETE_PARAM,
+  EDIT_PARAM,
+  failureFor,
+  useFailureToast,
+} from "~/lib/admin-client";
 import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HttpError } from "~/server/errors.server";
 import {
+  CATEGORY_NOT_FOUND,
+  categoryRename,
+  deleteCategory,
+  getCategory,
+  listCategoryCounts,
+  renameCategory,
+} from "~/server/categories.server";
+import {
+  readUploadForm,
+  referenceFieldsFromForm,
+  saveReferences,
+  uploadsFromForm,
+} from "~/server/reference-uploads.server";
+import {
   deleteReference,
   getReference,
-  listCategories,
   listReferences,
   REFERENCE_ADMIN_PAGE_SIZE,
-  readUploadForm,
   REFERENCE_NOT_FOUND,
-  referenceFieldsFromForm,
   referenceUpdate,
-  saveReferences,
+  setCoverReference,
   updateReference,
-  uploadsFromForm,
 } from "~/server/references.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { formFields, invalidForm, succeeded, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import {
+  dialogRecord,
+  formFields,
+  invalidForm,
+  succeeded,
+  unknownIntent,
+  writeThenRedirect,
+} from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 import uploadStyles from "~/styles/upload.css?url";
 
@@ -49,9 +79,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
   const url = new URL(request.url);
   const page = requestedPage(url);
-  const [{ reference: references, total }, categories] = await Promise.all([
+  const [{ reference: references, total }, categoryCounts] = await Promise.all([
     listReferences(context.db, { startAt: (page - 1) * REFERENCE_ADMIN_PAGE_SIZE, limit: REFERENCE_ADMIN_PAGE_SIZE }),
-    listCategories(context.db),
+    listCategoryCounts(context.db),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_ADMIN_PAGE_SIZE));
   // After deleting the last image of the last page, that page no longer exists.
@@ -59,18 +89,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   // One dialog at a time: the first of ?bild=, ?bearbeiten=, ?loeschen= in the URL.
   const param = LIST_DIALOG_PARAMS.find((name) => url.searchParams.has(name));
-  const id = param ? url.searchParams.get(param)! : null;
-  const reference = id ? (references.find((candidate) => candidate.id === id) ?? (await getReference(context.db, id))) : null;
-  if (id && !reference) {
-    throw await redirectWithToast(request, listHref(page), { type: "error", body: REFERENCE_NOT_FOUND });
-  }
+  const reference = param
+    ? await dialogRecord(request, param, {
+        loaded: references,
+        load: (id) => getReference(context.db, id),
+        gone: REFERENCE_NOT_FOUND,
+      })
+    : null;
   const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
+  const categoryDialog = (name: string) =>
+    dialogRecord(request, name, { loaded: categoryCounts, load: (id) => getCategory(context.db, id), gone: CATEGORY_NOT_FOUND });
   return {
     references,
     total,
     page,
     pageCount,
-    categories,
+    categories: categoryCounts.map(({ name }) => name),
+    categoryCounts,
+    renamingCategory: await categoryDialog(CATEGORY_RENAME_PARAM),
+    deletingCategory: await categoryDialog(CATEGORY_DELETE_PARAM),
     zooming: dialogFor(ZOOM_PARAM),
     editing: dialogFor(EDIT_PARAM),
     deleting: dialogFor(DELETE_PARAM),
@@ -125,13 +162,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
         () => deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? ""),
         listHref(page),
       );
+    case COVER_INTENT:
+      return writeThenRedirect(request, () => setCoverReference(context.db, id ?? "", values.cover === "1"), listHref(page));
+    case RENAME_CATEGORY_INTENT: {
+      const input = validate(categoryRename, values);
+      if (!input.ok) return invalidForm({ intent, id, values }, input);
+      return writeThenRedirect(request, () => renameCategory(context.db, id ?? "", input.value), listHref(page));
+    }
+    case DELETE_CATEGORY_INTENT:
+      return writeThenRedirect(request, () => deleteCategory(context.db, id ?? ""), listHref(page));
     default:
       return unknownIntent(intent, values);
   }
 }
 
 export default function UploadReferencePage() {
-  const { references, total, page, pageCount, categories, zooming, editing, deleting } = useLoaderData<typeof loader>();
+  const {
+    references,
+    total,
+    page,
+    pageCount,
+    categories,
+    categoryCounts,
+    renamingCategory,
+    deletingCategory,
+    zooming,
+    editing,
+    deleting,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   useFailureToast(actionData);
@@ -147,9 +205,12 @@ export default function UploadReferencePage() {
         )}
       </section>
       <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
+      <CategoryList categories={categoryCounts} />
       <ZoomDialog reference={zooming} />
       <EditReferenceDialog reference={editing} categories={categories} />
       <DeleteReferenceDialog reference={deleting} />
+      <RenameCategoryDialog category={renamingCategory} />
+      <DeleteCategoryDialog category={deletingCategory} />
     </div>
   );
 }

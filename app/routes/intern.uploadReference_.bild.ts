@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonError } from "~/server/api/http.server";
 import { HttpError } from "~/server/errors.server";
-import { saveUploadRequest } from "~/server/references.server";
+import { saveUploadRequest } from "~/server/reference-uploads.server";
 import { requireStaffForAction } from "~/server/session.server";
 
 /**

@@ -4,11 +4,11 @@ import { galleryHref } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
-import { sameCategory } from "~/lib/categories";
 import { pageWindow } from "~/lib/page-window";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
-import { getReference, listCategories, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
+import { listCategories, storedCategoryName } from "~/server/categories.server";
+import { getReference, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
 import pageStyles from "~/styles/pages.css?url";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -41,8 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = pageNumber(url.searchParams.get("seite"));
   const imageId = url.searchParams.get("bild")?.slice(0, 100) || null;
 
-  const [categories, { reference, total }, zoom] = await Promise.all([
-    listCategories(context.db),
+  const [categories, storedCategory, { reference, total }, zoom] = await Promise.all([
+    listCategories(context.db, { withPictures: true }),
+    requestedCategory ? storedCategoryName(context.db, requestedCategory) : null,
     listReferences(context.db, {
       startAt: (page - 1) * REFERENCE_PAGE_SIZE,
       limit: REFERENCE_PAGE_SIZE,
@@ -50,9 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     imageId ? getReference(context.db, imageId) : null,
   ]);
-  // Categories match regardless of case; show the name as it is stored.
-  const category =
-    categories.find((name) => requestedCategory !== null && sameCategory(name, requestedCategory)) ?? requestedCategory;
+  // Categories match regardless of case and Unicode form; show the name as it is stored.
+  const category = storedCategory ?? requestedCategory;
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_PAGE_SIZE));
   if (page > pageCount) throw redirect(galleryHref({ category, page: pageCount }));
 

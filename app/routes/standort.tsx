@@ -2,10 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
 import { MapFrame } from "~/components/shell/map-frame";
+import { OpenStatusLine } from "~/components/shell/open-status-line";
+import { openStatus } from "~/lib/open-status";
 import { pageMeta } from "~/lib/seo";
 import { WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
-import { getOpeningHours } from "~/server/opening-hours.server";
+import { getSchedule } from "~/server/opening-hours.server";
 import pageStyles from "~/styles/pages.css?url";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -21,11 +23,12 @@ export const meta: MetaFunction = () =>
   });
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { openingHours: await getOpeningHours(context.db) };
+  const schedule = await getSchedule(context.db);
+  return { openingHours: schedule.week, status: openStatus(schedule, new Date()) };
 }
 
 export default function Standort() {
-  const { openingHours } = useLoaderData<typeof loader>();
+  const { openingHours, status } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <PageHeader title="Kontakt & Standort">
@@ -76,6 +79,7 @@ export default function Standort() {
 
         <section className="contact__card" aria-labelledby="oeffnungszeiten-title">
           <h2 id="oeffnungszeiten-title">Öffnungszeiten</h2>
+          <OpenStatusLine status={status} />
           <dl className="opening-hours">
             {WEEKDAYS.map(({ key, label }) => (
               <div key={key} className="opening-hours__row">

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "~/server/errors.server";
 import type { Database } from "~/server/db/client.server";
@@ -43,6 +43,14 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
+/** The longest password accepted; hashing costs grow with the length. */
+export const MAX_PASSWORD_LENGTH = 1000;
+
+const newPassword = z
+  .string({ required_error: "Das Passwort fehlt.", invalid_type_error: "Das Passwort muss ein Text sein." })
+  .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`)
+  .max(MAX_PASSWORD_LENGTH, "Das Passwort ist zu lang.");
+
 /** Rules for new staff accounts (`npm run user:add`); there is never a default account. */
 export const newStaffUserInput = z.object({
   username: z
@@ -50,11 +58,59 @@ export const newStaffUserInput = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z0-9._-]{3,50}$/, "Der Benutzername braucht 3 bis 50 Zeichen: Buchstaben a–z, Ziffern, Punkt, Binde- oder Unterstrich."),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`)
-    .max(1000, "Das Passwort ist zu lang."),
+  password: newPassword,
 });
+
+/** "Passwort ändern" on /intern/konto, for the signed-in staff member. */
+export function passwordChangeInput(username: string) {
+  return z
+    .object({
+      currentPassword: z
+        .string({ required_error: "Bitte das aktuelle Passwort eingeben." })
+        .min(1, "Bitte das aktuelle Passwort eingeben.")
+        .max(MAX_PASSWORD_LENGTH, "Das Passwort ist zu lang."),
+      newPassword,
+      repeatPassword: z.string({ required_error: "Bitte das neue Passwort wiederholen." }),
+    })
+    .refine(({ newPassword }) => newPassword.trim().toLowerCase() !== username.toLowerCase(), {
+      message: "Das Passwort darf nicht der Benutzername sein.",
+      path: ["newPassword"],
+    })
+    .refine(({ newPassword, repeatPassword }) => newPassword === repeatPassword, {
+      message: "Die beiden neuen Passwörter stimmen nicht überein.",
+      path: ["repeatPassword"],
+    });
+}
+export type PasswordChange = z.infer<ReturnType<typeof passwordChangeInput>>;
+
+export const WRONG_CURRENT_PASSWORD = "Das aktuelle Passwort stimmt nicht.";
+
+/**
+ * Sets a new password after checking the current one, and ends every other session of
+ * the account: a password changed because it leaked must lock out whoever has it.
+ * The session of `keepToken` stays.
+ */
+export async function changePassword(
+  db: Database,
+  user: StaffUser,
+  keepToken: string,
+  { currentPassword, newPassword }: PasswordChange,
+): Promise<void> {
+  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
+    throw new HttpError(400, WRONG_CURRENT_PASSWORD);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, await sha256Hex(keepToken)))),
+  ]);
+}
+
+/** "Überall abmelden": every session of the account ends, the current one included. */
+export async function endAllSessions(db: Database, user: StaffUser): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, user.id));
+}
 
 /** Creates the account, or sets a new password when the username exists. */
 export async function saveStaffUser(db: Database, input: z.input<typeof newStaffUserInput>): Promise<StaffUser> {

@@ -8,7 +8,7 @@ import { getPlatformProxy } from "wrangler";
 import { saveStaffUser } from "~/server/auth.server";
 import { database } from "~/server/db/client.server";
 import { localEnv, servingEnv, wranglerBin } from "../../scripts/wrangler.mjs";
-import { STAFF } from "./staff";
+import { ACCOUNT_STAFF, STAFF } from "./staff";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -54,7 +54,7 @@ async function startServer() {
   if (migrate.status !== 0) throw new Error(`Migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 
   const proxy = await getPlatformProxy<Env>({ persist: { path: join(persistDir, "v3") } });
-  await saveStaffUser(database(proxy.env.DB), STAFF);
+  for (const account of [STAFF, ...Object.values(ACCOUNT_STAFF)]) await saveStaffUser(database(proxy.env.DB), account);
   await proxy.dispose();
 
   const port = await freePort();

@@ -163,6 +163,7 @@ describe("staff area", () => {
       "Informationen",
       "Bilder",
       "Hauptseite",
+      "Konto",
     ]);
     expect(await links.locator("[aria-current='page']").allTextContents()).toEqual(["Informationen"]);
     const logout = links.getByRole("button", { name: "Abmelden" });

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { HttpError } from "~/server/errors.server";
-import { listReferences, type NewReference, saveReferences } from "~/server/references.server";
+import { type NewReference, saveReferences } from "~/server/reference-uploads.server";
+import { listReferences } from "~/server/references.server";
 import { api, body, bucketKeys, db, expectError, rowCount, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 

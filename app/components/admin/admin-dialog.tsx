@@ -73,18 +73,23 @@ export function ConfirmDeleteDialog({
   item,
   text,
   fallbackFocusId,
+  intent = "delete",
+  returnFocusId = deleteControlId,
 }: {
   /** Its title is named under the question, so it is clear which item goes. */
   item: { id: string; title: string } | null;
   /** The question, e.g. "Bist du sicher, dass du diese Nachricht löschen möchtest?" */
   text: string;
   fallbackFocusId?: string;
+  /** For a page with a second list (the Bilder page's categories). */
+  intent?: string;
+  returnFocusId?: (id: string) => string;
 }) {
   return (
     <AdminDialog
       open={Boolean(item)}
       title="Löschbestätigung"
-      returnFocusId={item ? deleteControlId(item.id) : undefined}
+      returnFocusId={item ? returnFocusId(item.id) : undefined}
       fallbackFocusId={fallbackFocusId}
       focusCancel
     >
@@ -93,10 +98,10 @@ export function ConfirmDeleteDialog({
           <Form method="post" preventScrollReset className="admin-dialog-form">
             <p className="admin-dialog__text">{text}</p>
             <p className="admin-dialog__item">{item.title}</p>
-            <IntentFields intent="delete" id={item.id} />
+            <IntentFields intent={intent} id={item.id} />
             <div className="admin-dialog__buttons">
               {cancel}
-              <SubmitButton intent="delete" id={item.id} variant="danger" pendingLabel="Löschen…">
+              <SubmitButton intent={intent} id={item.id} variant="danger" pendingLabel="Löschen…">
                 Löschen
               </SubmitButton>
             </div>
@@ -115,27 +120,32 @@ export function ConfirmDeleteDialog({
 export function EditDialog<T extends { id: string }>({
   item,
   title = "Bearbeiten",
+  intent = "update",
+  returnFocusId = editControlId,
   children,
 }: {
   item: T | null;
   title?: string;
+  /** For a page with a second list (the Bilder page's categories). */
+  intent?: string;
+  returnFocusId?: (id: string) => string;
   /** The fields, given the item and the failed submission to show again. */
   children: (state: { item: T; failure?: FormFailure }) => ReactNode;
 }) {
   const actionData = useActionData();
-  const failure = item ? failureFor(actionData, "update", item.id) : undefined;
+  const failure = item ? failureFor(actionData, intent, item.id) : undefined;
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, failure);
   return (
-    <AdminDialog open={Boolean(item)} title={title} returnFocusId={item ? editControlId(item.id) : undefined}>
+    <AdminDialog open={Boolean(item)} title={title} returnFocusId={item ? returnFocusId(item.id) : undefined}>
       {(cancel) =>
         item ? (
           <Form key={item.id} ref={form} method="post" className="admin-dialog-form" preventScrollReset>
-            <IntentFields intent="update" id={item.id} />
+            <IntentFields intent={intent} id={item.id} />
             {children({ item, failure })}
             <div className="admin-dialog__buttons">
               {cancel}
-              <SubmitButton intent="update" id={item.id} pendingLabel="Bestätigen…">
+              <SubmitButton intent={intent} id={item.id} pendingLabel="Bestätigen…">
                 Bestätigen
               </SubmitButton>
             </div>

@@ -16,6 +16,8 @@ interface FieldBase {
   error?: string;
   /** Shown between label and field, e.g. an example format. */
   hint?: string;
+  /** Shown under the field, e.g. how the site read what was saved. */
+  note?: string;
 }
 
 type InputFieldProps = FieldBase & { multiline?: false } & Omit<InputHTMLAttributes<HTMLInputElement>, "name">;
@@ -30,7 +32,10 @@ export function Field(props: InputFieldProps | TextareaFieldProps) {
   const id = props.id ?? generatedId;
   const errorId = `${id}-fehler`;
   const hintId = `${id}-hinweis`;
-  const describedBy = [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const noteId = `${id}-anmerkung`;
+  const describedBy =
+    [props.hint ? hintId : null, props.note ? noteId : null, props.error ? errorId : null].filter(Boolean).join(" ") ||
+    undefined;
   const common = {
     id,
     name: props.name,
@@ -40,10 +45,10 @@ export function Field(props: InputFieldProps | TextareaFieldProps) {
 
   let control: ReactNode;
   if (props.multiline) {
-    const { label: _label, name: _name, error: _error, hint: _hint, multiline: _multiline, ...rest } = props;
+    const { label: _label, name: _name, error: _error, hint: _hint, note: _note, multiline: _multiline, ...rest } = props;
     control = <textarea rows={5} {...rest} {...common} className="admin-field__input admin-field__input--multiline" />;
   } else {
-    const { label: _label, name: _name, error: _error, hint: _hint, multiline: _multiline, ...rest } = props;
+    const { label: _label, name: _name, error: _error, hint: _hint, note: _note, multiline: _multiline, ...rest } = props;
     control = <input {...rest} {...common} className="admin-field__input" />;
   }
 
@@ -58,6 +63,11 @@ export function Field(props: InputFieldProps | TextareaFieldProps) {
         </p>
       ) : null}
       {control}
+      {props.note ? (
+        <p id={noteId} className="admin-field__hint">
+          {props.note}
+        </p>
+      ) : null}
       <FieldError id={errorId}>{props.error}</FieldError>
     </div>
   );

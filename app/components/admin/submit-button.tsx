@@ -12,18 +12,22 @@ export function SubmitButton({
   children,
   pendingLabel,
   variant = "primary",
+  label,
 }: {
   intent: string;
   id?: string;
   children: ReactNode;
   pendingLabel?: string;
-  variant?: "primary" | "danger";
+  variant?: "primary" | "secondary" | "danger";
+  /** The accessible name when the visible text alone does not say which item it is for. */
+  label?: string;
 }) {
   const pending = useIsSubmitting(intent, id);
   return (
     <button
       type="submit"
-      className={`button${variant === "danger" ? " button--danger" : ""}`}
+      className={`button${variant === "primary" ? "" : ` button--${variant}`}`}
+      aria-label={label}
       aria-disabled={pending || undefined}
       onClick={(event) => {
         if (pending) event.preventDefault();

@@ -1,9 +1,12 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import type { OpenStatus } from "~/lib/open-status";
 import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
 import { consentSettingsHref, type Theme } from "~/lib/preferences";
 import { SITE } from "~/lib/site-config";
 import { useHydrated } from "~/lib/use-hydrated";
 import { MapFrame } from "./map-frame";
+import { OpenStatusLine } from "./open-status-line";
 import { useShell } from "./shell-state";
 import { ThemeSwitch } from "./theme-switch";
 
@@ -42,14 +45,50 @@ function ConsentSettingsLink() {
   );
 }
 
-export function Footer({ openingHours, theme }: { openingHours: OpeningHours | null; theme: Theme }) {
+/** What the footer shows under "Öffnungszeiten": the status line, the special entries of the next days, the week. */
+export interface FooterOpening {
+  hours: OpeningHours;
+  status: OpenStatus | null;
+  /** ISO instant when the status line next reads differently. */
+  statusChangesAt: string | null;
+  upcoming: string[];
+}
+
+/**
+ * A visitor who stays (or browses within the app, which keeps the shell's data) still sees
+ * the right line: the data is fetched again once the status changes.
+ */
+function useRefreshAt(instant: string | null) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!instant) return;
+    // A second later, so the server's clock is surely past the change.
+    const timer = setTimeout(revalidate, Math.max(0, Date.parse(instant) - Date.now()) + 1000);
+    return () => clearTimeout(timer);
+  }, [instant, revalidate]);
+}
+
+export function Footer({ opening, theme }: { opening: FooterOpening | null; theme: Theme }) {
   const { address } = SITE;
+  useRefreshAt(opening?.statusChangesAt ?? null);
   return (
     <footer className="footer">
       <div className="footer__grid">
         <section className="footer__hours" aria-labelledby="footer-oeffnungszeiten">
           <h2 id="footer-oeffnungszeiten">Öffnungszeiten</h2>
-          {openingHours ? <OpeningHoursList hours={openingHours} /> : null}
+          {opening ? (
+            <>
+              <OpenStatusLine status={opening.status} />
+              {opening.upcoming.length > 0 ? (
+                <ul className="hours-special" aria-label="Sonderzeiten">
+                  {opening.upcoming.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : null}
+              <OpeningHoursList hours={opening.hours} />
+            </>
+          ) : null}
         </section>
         <section className="footer__contact" aria-labelledby="footer-kontakt">
           <h2 id="footer-kontakt">Kontakt</h2>

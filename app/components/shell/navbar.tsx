@@ -26,6 +26,7 @@ const INTERNAL_LINKS: NavLinkItem[] = [
   { name: "Informationen", path: "/intern/notification" },
   { name: "Bilder", path: "/intern/uploadReference" },
   { name: "Hauptseite", path: "/" },
+  { name: "Konto", path: "/intern/konto" },
 ];
 
 const scrollToTop = () => window.scrollTo({ top: 0 });

@@ -1,5 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { AdminListActions } from "~/components/admin/admin-list-actions";
+import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
 import { useDialogHref } from "~/lib/admin-client";
 import { pageWindow } from "~/lib/page-window";
 import type { Reference } from "~/server/references.server";
@@ -59,9 +60,27 @@ function ReferenceCard({ reference }: { reference: Reference }) {
           {reference.description || <span className="reference-card__muted">Keine Beschreibung</span>}
         </p>
         <CategoryChips names={reference.category} />
+        <CoverForm reference={reference} label={label} />
       </div>
       <AdminListActions id={reference.id} title={label} />
     </li>
+  );
+}
+
+export const COVER_INTENT = "cover";
+
+/** "Titelbild": the picture the home page's hero shows; marking another one moves the mark. */
+function CoverForm({ reference, label }: { reference: Reference; label: string }) {
+  const action = reference.cover ? "Titelbild entfernen" : "Als Titelbild";
+  return (
+    <Form method="post" preventScrollReset className="reference-card__cover">
+      <IntentFields intent={COVER_INTENT} id={reference.id} />
+      <input type="hidden" name="cover" value={reference.cover ? "0" : "1"} />
+      {reference.cover ? <strong className="reference-card__cover-mark">Titelbild</strong> : null}
+      <SubmitButton intent={COVER_INTENT} id={reference.id} variant="secondary" label={`${action}: ${label}`}>
+        {action}
+      </SubmitButton>
+    </Form>
   );
 }
 

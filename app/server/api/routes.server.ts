@@ -13,16 +13,27 @@ import { API_PREFIX, jsonError, toErrorResponse } from "~/server/api/http.server
 import { HttpError } from "~/server/errors.server";
 import { readBodyLimited } from "~/server/request-body.server";
 import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/news.server";
-import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/opening-hours.server";
+import {
+  createSpecialHours,
+  deleteSpecialHours,
+  getOpeningHours,
+  listSpecialHours,
+  openingHoursInput,
+  saveOpeningHours,
+  SPECIAL_HOURS_MAX_PAGE_SIZE,
+  SPECIAL_HOURS_PAGE_SIZE,
+  specialHoursInput,
+  updateSpecialHours,
+} from "~/server/opening-hours.server";
+import { listCategories } from "~/server/categories.server";
+import { saveUploadRequest } from "~/server/reference-uploads.server";
 import {
   deleteReference,
-  listCategories,
   listReferences,
   publicReference,
   REFERENCE_MAX_PAGE_SIZE,
   REFERENCE_PAGE_SIZE,
   referenceUpdate,
-  saveUploadRequest,
   updateReference,
 } from "~/server/references.server";
 import { parseOrThrow, parsePaging, recordId } from "~/server/validation.server";
@@ -142,6 +153,41 @@ const routes: Record<string, Route> = {
     },
   },
 
+  "opening/special/get": {
+    method: "GET",
+    handle: ({ context, url }) =>
+      listSpecialHours(
+        context.db,
+        parsePaging(url.searchParams, { defaultLimit: SPECIAL_HOURS_PAGE_SIZE, maxLimit: SPECIAL_HOURS_MAX_PAGE_SIZE }),
+      ),
+  },
+  "opening/special/save": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) =>
+      createSpecialHours(context.db, parseOrThrow(specialHoursInput, await readJson(request))),
+  },
+  "opening/special/update": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id, ...changes } = parseOrThrow(
+        withId({ title: z.unknown(), hours: z.unknown(), fromDate: z.unknown(), toDate: z.unknown() }),
+        await readJson(request),
+      );
+      return updateSpecialHours(context.db, id, parseOrThrow(specialHoursInput, changes));
+    },
+  },
+  "opening/special/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteSpecialHours(context.db, id);
+      return { id };
+    },
+  },
+
   "reference/get": {
     method: "GET",
     handle: async ({ request, context, url }) => {
@@ -155,7 +201,12 @@ const routes: Record<string, Route> = {
   },
   "reference/categories": {
     method: "GET",
-    handle: async ({ context }) => ({ categories: await listCategories(context.db) }),
+    // Visitors see only categories with pictures; staff (with a token) all, as the picker does.
+    handle: async ({ request, context }) => ({
+      categories: await listCategories(context.db, {
+        withPictures: !(await userForToken(context.db, tokenOf(request))),
+      }),
+    }),
   },
   "reference/save": {
     method: "POST",

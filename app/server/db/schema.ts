@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Every instant is stored as UTC epoch milliseconds. */
 const instant = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -45,6 +45,23 @@ export const openingHours = sqliteTable("opening_hours", {
   updatedAt: createdAt(),
 });
 
+/**
+ * Days that differ from the week ("Sonderzeiten"): calendar days in Europe/Berlin as
+ * `YYYY-MM-DD`, both ends included, so they sort and compare as text.
+ */
+export const specialHours = sqliteTable(
+  "special_hours",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    hours: text("hours").notNull(),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("special_hours_to_date_idx").on(table.toDate)],
+);
+
 export const references = sqliteTable(
   "references",
   {
@@ -59,14 +76,21 @@ export const references = sqliteTable(
     /** The name the file had on the uploader's device; data only, never a storage key. */
     filename: text("filename").notNull(),
     description: text("description").notNull(),
+    /** The home page's hero picture ("Titelbild"); at most one row has it (partial unique index). */
+    cover: integer("cover", { mode: "boolean" }),
     createdAt: createdAt(),
   },
-  (table) => [index("references_created_idx").on(table.createdAt)],
+  (table) => [
+    index("references_created_idx").on(table.createdAt),
+    uniqueIndex("references_cover_unique").on(table.cover).where(sql`${table.cover} = 1`),
+  ],
 );
 
 export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull().unique(),
+  /** `categoryKey(name)`: NFC, lower case. Unique, so parallel uploads cannot create twins. */
+  key: text("key").notNull().unique(),
 });
 
 export const referenceCategories = sqliteTable(

@@ -1,0 +1,38 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, apiToken, launchChromium, openPage, waitForHydration } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
+describe("open-now line", () => {
+  it("stands in the footer and on the contact page, and is fetched again when it changes", async () => {
+    const token = await apiToken();
+    const before = await apiCall("opening/get");
+    // Open until 23:59 every day: whatever the hour, the line changes within a day.
+    await apiCall("opening/save", { token, json: { date: Object.fromEntries(DAYS.map((day) => [day, "00:00 - 23:59 Uhr"])) } });
+    try {
+      const page = await openPage(browser);
+      await page.clock.install();
+      await page.goto("/standort");
+      await waitForHydration(page);
+      const lines = page.getByText(/^Jetzt (geöffnet|geschlossen)/);
+      await expect.poll(() => lines.count()).toBe(2);
+      expect(await page.locator("footer").getByText(/^Jetzt (geöffnet|geschlossen)/).count()).toBe(1);
+
+      const refetch = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith(".data"));
+      await page.clock.fastForward("25:00:00");
+      await refetch;
+      await page.context().close();
+    } finally {
+      await apiCall("opening/save", { token, json: { date: before } });
+    }
+  });
+});

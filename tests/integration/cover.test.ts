@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { getCoverReference, setCoverReference } from "~/server/references.server";
+import { body, db, rowCount, site, staffToken, upload, uploadForm } from "./helpers";
+import { png } from "../fixtures/images";
+
+const pngFile = (name: string) => ({ name, bytes: png({ rgb: [90, 60, 30] }), type: "image/png" });
+
+async function threePictures(): Promise<string[]> {
+  const token = await staffToken();
+  const response = await upload(
+    token,
+    uploadForm([pngFile("a.png"), pngFile("b.png"), pngFile("c.png")], { description: "Sitz", category: [] }),
+  );
+  return (await body<{ reference: { id: string }[] }>(response)).reference.map((item) => item.id);
+}
+
+const coverCount = async () => (await db().query.references.findMany({ where: (table, { eq }) => eq(table.cover, true) })).length;
+
+describe("Titelbild", () => {
+  it("marks one picture, moves the mark and removes it", async () => {
+    const [a, b] = await threePictures();
+    expect(await getCoverReference(db())).toBeNull();
+
+    expect((await setCoverReference(db(), a, true)).cover).toBe(true);
+    expect((await getCoverReference(db()))?.id).toBe(a);
+    await setCoverReference(db(), b, true);
+    expect((await getCoverReference(db()))?.id).toBe(b);
+    expect(await coverCount()).toBe(1);
+
+    await setCoverReference(db(), a, false);
+    expect((await getCoverReference(db()))?.id).toBe(b);
+    await setCoverReference(db(), b, false);
+    expect(await getCoverReference(db())).toBeNull();
+  });
+
+  it("keeps a single mark when several are set at the same moment", async () => {
+    const ids = await threePictures();
+    const results = await Promise.allSettled([...ids, ...ids].map((id) => setCoverReference(db(), id, true)));
+    expect(results.some((result) => result.status === "fulfilled")).toBe(true);
+    expect(await coverCount()).toBe(1);
+    expect(await rowCount("references")).toBe(3);
+  });
+
+  it("answers 404 for an unknown picture", async () => {
+    await expect(setCoverReference(db(), "weg", true)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("shows the marked picture in the home page's hero", async () => {
+    const [a] = await threePictures();
+    const before = await (await site("/")).text();
+    expect(before).not.toContain('class="hero__picture"');
+    const marked = await setCoverReference(db(), a, true);
+    const after = await (await site("/")).text();
+    expect(after).toMatch(new RegExp(`<img class="hero__picture" src="${marked.displayUrl}"`));
+  });
+});
