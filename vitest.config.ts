@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
+    // Password hashing is deliberately slow; parallel logins on a busy machine need more than 5 s.
+    testTimeout: 30_000,
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
 });

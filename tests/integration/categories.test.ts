@@ -18,7 +18,9 @@ async function saveOne(token: string, filename: string, category: string[]): Pro
   return (await body<{ reference: Reference[] }>(response)).reference[0];
 }
 
-const listAll = async () => (await body<{ reference: Reference[] }>(await api("reference/get?limit=50"))).reference;
+/** As staff: anonymous callers do not receive the device file names. */
+const listAll = async () =>
+  (await body<{ reference: Reference[] }>(await api("reference/get?limit=50", { token: await staffToken() }))).reference;
 const categoriesFor = async (token?: string) =>
   (await body<{ categories: string[] }>(await api("reference/categories", { token }))).categories;
 

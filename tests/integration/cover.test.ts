@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getCoverReference, setCoverReference } from "~/server/references.server";
-import { body, db, rowCount, site, staffToken, upload, uploadForm } from "./helpers";
+import { COVER_INTENT } from "~/components/upload/reference-list";
+import { body, db, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 
 const pngFile = (name: string) => ({ name, bytes: png({ rgb: [90, 60, 30] }), type: "image/png" });
@@ -49,7 +50,16 @@ describe("Titelbild", () => {
     const [a] = await threePictures();
     const before = await (await site("/")).text();
     expect(before).not.toContain('class="hero__picture"');
-    const marked = await setCoverReference(db(), a, true);
+    // Marked the way staff do it, through the page's form (which also outdates the cached home page).
+    const form = new URLSearchParams({ intent: COVER_INTENT, id: a, cover: "1" });
+    const posted = await postPage("/intern/uploadReference", form, {
+      ...SAME_ORIGIN,
+      Cookie: await staffCookie(),
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(posted.status).toBeLessThan(400);
+    const marked = (await getCoverReference(db()))!;
+    expect(marked.id).toBe(a);
     const after = await (await site("/")).text();
     expect(after).toMatch(new RegExp(`<img class="hero__picture" src="${marked.displayUrl}"`));
   });
