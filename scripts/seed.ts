@@ -3,8 +3,8 @@
 import { like } from "drizzle-orm";
 import { getPlatformProxy } from "wrangler";
 import { database, type Database } from "~/server/db/client.server";
-import { alerts, categories, news, references } from "~/server/db/schema";
-import { categoryKey } from "~/lib/categories";
+import { alerts, news, references } from "~/server/db/schema";
+import { ensureCategoryStatement } from "~/server/categories.server";
 import { saveReferences } from "~/server/reference-uploads.server";
 import { DEMO_IMAGES, renderDemoImage } from "./demo-images";
 
@@ -70,10 +70,7 @@ try {
   const db = database(proxy.env.DB);
   await db.batch([
     db.insert(news).values(demoNews).onConflictDoNothing(),
-    db
-      .insert(categories)
-      .values(demoCategories.map((name) => ({ name, key: categoryKey(name) })))
-      .onConflictDoNothing(),
+    ...demoCategories.map((name) => ensureCategoryStatement(db, name)),
     db
       .insert(alerts)
       .values({

@@ -98,6 +98,11 @@ export function inCategory(name: string) {
   return sql`exists (select 1 from ${referenceCategories} join ${categories} on ${categories.id} = ${referenceCategories.categoryId} where ${referenceCategories.referenceId} = ${references.id} and ${categories.key} = ${categoryKey(name)})`;
 }
 
+/** A statement for a batch that creates the category unless one with that name (in any case or form) exists. */
+export function ensureCategoryStatement(db: Database, name: string) {
+  return db.insert(categories).values({ name: categorySpelling(name), key: categoryKey(name) }).onConflictDoNothing();
+}
+
 /**
  * Statements for one batch that make sure each category exists and link it to the
  * reference. The unique key decides: the first spelling stored wins, and an upload
@@ -107,7 +112,7 @@ export function linkCategoriesStatements(db: Database, referenceId: string, name
   return names.flatMap((name) => {
     const key = categoryKey(name);
     return [
-      db.insert(categories).values({ name, key }).onConflictDoNothing(),
+      ensureCategoryStatement(db, name),
       db
         .insert(referenceCategories)
         .select(sql`select ${referenceId}, ${categories.id} from ${categories} where ${categories.key} = ${key}`)
