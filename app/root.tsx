@@ -31,8 +31,9 @@ import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from
 import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { jsonForScript, localBusinessJsonLd, SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import { visibleAlerts } from "~/server/alerts.server";
-import { getSchedule } from "~/server/opening-hours.server";
+import { type Alert, visibleAlertsRead } from "~/server/alerts.server";
+import { readTogether } from "~/server/db/client.server";
+import { scheduleRead } from "~/server/opening-hours.server";
 import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
 import { readToast } from "~/server/toast.server";
 import globalStyles from "~/styles/global.css?url";
@@ -53,22 +54,13 @@ export const meta: MetaFunction = () => [{ title: `${SITE.name} | ${SITE_TITLE}`
  * alerts changed since. While the consent dialog is open it waits: the server then does
  * not mark the list as seen, and the browser does so once it shows the popup.
  */
-async function popupAlerts(
-  context: LoaderFunctionArgs["context"],
+function popupAlerts(
+  active: Alert[],
   request: Request,
   preferences: Preferences,
   consentDialogOpen: boolean,
   headers: Headers,
-): Promise<PopupAlerts | null> {
-  let active;
-  try {
-    const visible = await visibleAlerts(context.db);
-    active = visible.active;
-    context.pageLifetime.changesAt(visible.changesAt?.getTime());
-  } catch (error) {
-    console.error("Error fetching alerts", error);
-    return null;
-  }
+): PopupAlerts | null {
   const key = alertListKey(active.map((alert) => alert.id));
   if (preferences.seenAlerts === key) return null;
   if (!consentDialogOpen) headers.append("Set-Cookie", seenAlertsCookie(request, key));
@@ -79,15 +71,6 @@ async function popupAlerts(
 /** The footer lists special entries this many days ahead, above the week. */
 const FOOTER_SPECIAL_DAYS = 14;
 
-async function footerSchedule(context: LoaderFunctionArgs["context"]): Promise<Schedule | null> {
-  try {
-    return await getSchedule(context.db);
-  } catch (error) {
-    console.error("Error fetching opening hours", error);
-    return null;
-  }
-}
-
 function footerOpening(schedule: Schedule | null, now: Date): FooterOpening | null {
   if (!schedule) return null;
   return {
@@ -96,6 +79,23 @@ function footerOpening(schedule: Schedule | null, now: Date): FooterOpening | nu
     statusChangesAt: nextStatusChange(schedule, now)?.toISOString() ?? null,
     upcoming: upcomingSpecialDays(schedule, now, FOOTER_SPECIAL_DAYS),
   };
+}
+
+/** The shell's records in one round trip to D1; if the database fails, the page still renders without them. */
+async function shellRecords(context: LoaderFunctionArgs["context"], withSchedule: boolean, now: Date) {
+  try {
+    const [visible, schedule] = await readTogether(context.db, [
+      visibleAlertsRead(context.db, now),
+      ...(withSchedule ? [scheduleRead(context.db, now)] : []),
+    ] as const);
+    context.pageLifetime.changesAt(visible.changesAt?.getTime());
+    return { active: visible.active, schedule: schedule ?? null };
+  } catch (error) {
+    console.error("Error fetching the shell's alerts and opening hours", error);
+    // A page without them must not be kept in the edge cache.
+    context.pageLifetime.changesAt(now.getTime());
+    return null;
+  }
 }
 
 /** Only what the shell needs; pages load their own data. */
@@ -119,21 +119,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   const now = new Date();
-  const [schedule, alerts] = await Promise.all([
-    showsFooter(url.pathname) ? footerSchedule(context) : null,
-    popupAlerts(context, request, preferences, consentView !== "geschlossen", headers),
-  ]);
-  if (schedule) {
+  const records = await shellRecords(context, showsFooter(url.pathname), now);
+  const schedule = records?.schedule ?? null;
+  const alerts = records && popupAlerts(records.active, request, preferences, consentView !== "geschlossen", headers);
+  const opening = footerOpening(schedule, now);
+  if (opening) {
     // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
-    context.pageLifetime.changesAt(nextStatusChange(schedule, now)?.getTime());
+    context.pageLifetime.changesAt(opening.statusChangesAt ? Date.parse(opening.statusChangesAt) : null);
     context.pageLifetime.changesAt(workshopInstant(addDays(workshopDate(now), 1), "00:00").getTime());
   }
   // Serialized here so the builder stays out of the browser bundle.
   const structuredData = jsonForScript(localBusinessJsonLd(schedule, now));
-  return data(
-    { ...shell, opening: footerOpening(schedule, now), alerts, toast: null, structuredData },
-    { headers },
-  );
+  return data({ ...shell, opening, alerts, toast: null, structuredData }, { headers });
 }
 
 /**

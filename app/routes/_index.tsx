@@ -9,8 +9,9 @@ import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
 import { pageMeta } from "~/lib/seo";
 import { formatNewsDate } from "~/lib/dates";
-import { listNews } from "~/server/news.server";
-import { getCoverReference, listReferences } from "~/server/references.server";
+import { readTogether } from "~/server/db/client.server";
+import { newsRead } from "~/server/news.server";
+import { homePicturesRead } from "~/server/references.server";
 import homeStyles from "~/styles/home.css?url";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -36,12 +37,11 @@ function newsPage(url: URL): number {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = newsPage(new URL(request.url));
-  const [{ reference }, news, cover] = await Promise.all([
-    listReferences(context.db, { startAt: 0, limit: SLIDE_COUNT }),
+  const [{ latest: reference, cover }, news] = await readTogether(context.db, [
+    homePicturesRead(context.db, SLIDE_COUNT),
     // One item more than shown tells whether a further page exists.
-    listNews(context.db, { startAt: (page - 1) * NEWS_FEED_PAGE_SIZE, limit: NEWS_FEED_PAGE_SIZE + 1 }),
-    getCoverReference(context.db),
-  ]);
+    newsRead(context.db, { startAt: (page - 1) * NEWS_FEED_PAGE_SIZE, limit: NEWS_FEED_PAGE_SIZE + 1 }),
+  ] as const);
   return {
     heroPicture: cover && { url: cover.url, displayUrl: cover.displayUrl, thumbnailUrl: cover.thumbnailUrl },
     slides: reference.map(({ id, displayUrl, thumbnailUrl, description }) => ({

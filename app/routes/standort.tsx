@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
 import { MapFrame } from "~/components/shell/map-frame";
 import { OpenStatusLine } from "~/components/shell/open-status-line";
-import { openStatus } from "~/lib/open-status";
+import { nextStatusChange, openStatus } from "~/lib/open-status";
 import { pageMeta } from "~/lib/seo";
 import { WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
@@ -23,8 +23,10 @@ export const meta: MetaFunction = () =>
   });
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const schedule = await getSchedule(context.db);
-  return { openingHours: schedule.week, status: openStatus(schedule, new Date()) };
+  const now = new Date();
+  const schedule = await getSchedule(context.db, now);
+  context.pageLifetime.changesAt(nextStatusChange(schedule, now)?.getTime());
+  return { openingHours: schedule.week, status: openStatus(schedule, now) };
 }
 
 export default function Standort() {

@@ -2,7 +2,7 @@ import { asc, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { parseDateTime } from "~/lib/dates";
 import { notFound } from "~/server/errors.server";
-import type { Database } from "~/server/db/client.server";
+import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { alerts } from "~/server/db/schema";
 import { newId, requiredText } from "~/server/validation.server";
 
@@ -77,19 +77,21 @@ export function alertStatus(alert: Pick<Alert, "fromDate" | "toDate">, now = new
  * What visitors see now, and the next moment that changes by the clock alone (an alert starting
  * or ending), so a cached page can expire then: one query for both.
  */
-export async function visibleAlerts(db: Database, now = new Date()): Promise<{ active: Alert[]; changesAt: Date | null }> {
-  const rows = await db
+export function visibleAlertsRead(db: Database, now = new Date()): Read<{ active: Alert[]; changesAt: Date | null }> {
+  const query = db
     .select()
     .from(alerts)
     .where(gt(alerts.toDate, now))
     .orderBy(asc(alerts.fromDate), asc(alerts.id));
-  const active = rows.filter((row) => row.fromDate <= now);
-  const changes = rows.map((row) => (row.fromDate > now ? row.fromDate : row.toDate).getTime());
-  return { active: active.map(toAlert), changesAt: changes.length > 0 ? new Date(Math.min(...changes)) : null };
+  return prepareRead(query, (rows) => {
+    const active = rows.filter((row) => row.fromDate <= now);
+    const changes = rows.map((row) => (row.fromDate > now ? row.fromDate : row.toDate).getTime());
+    return { active: active.map(toAlert), changesAt: changes.length > 0 ? new Date(Math.min(...changes)) : null };
+  });
 }
 
 export async function listActiveAlerts(db: Database, now = new Date()): Promise<Alert[]> {
-  return (await visibleAlerts(db, now)).active;
+  return (await readOnce(db, visibleAlertsRead(db, now))).active;
 }
 
 /** For staff: every alert, scheduled and expired included, latest start first. */

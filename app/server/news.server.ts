@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { notFound } from "~/server/errors.server";
-import type { Database } from "~/server/db/client.server";
+import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { news } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/validation.server";
 
@@ -30,14 +30,13 @@ function toNewsItem(row: typeof news.$inferSelect): NewsItem {
 }
 
 /** Newest first; the id breaks ties so paging never skips or repeats an item. */
-export async function listNews(db: Database, { startAt, limit }: Paging): Promise<NewsItem[]> {
-  const rows = await db
-    .select()
-    .from(news)
-    .orderBy(desc(news.date), desc(news.id))
-    .limit(limit)
-    .offset(startAt);
-  return rows.map(toNewsItem);
+export function newsRead(db: Database, { startAt, limit }: Paging): Read<NewsItem[]> {
+  const query = db.select().from(news).orderBy(desc(news.date), desc(news.id)).limit(limit).offset(startAt);
+  return prepareRead(query, (rows) => rows.map(toNewsItem));
+}
+
+export async function listNews(db: Database, paging: Paging): Promise<NewsItem[]> {
+  return readOnce(db, newsRead(db, paging));
 }
 
 export async function getNews(db: Database, id: string): Promise<NewsItem | null> {

@@ -10,7 +10,7 @@ import {
   WEEKDAYS,
 } from "~/lib/opening-hours";
 import { notFound } from "~/server/errors.server";
-import type { Database } from "~/server/db/client.server";
+import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { openingHours, specialHours } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/validation.server";
 
@@ -24,10 +24,15 @@ export const openingHoursInput = z.object(
   { required_error: "Die Öffnungszeiten fehlen.", invalid_type_error: "Die Öffnungszeiten fehlen." },
 );
 
-export async function getOpeningHours(db: Database): Promise<OpeningHours> {
-  const row = await db.select().from(openingHours).where(eq(openingHours.id, SINGLE_ROW_ID)).get();
+const weekQuery = (db: Database) => db.select().from(openingHours).where(eq(openingHours.id, SINGLE_ROW_ID)).limit(1);
+
+function toWeek(row: typeof openingHours.$inferSelect | undefined): OpeningHours {
   if (!row) return DEFAULT_OPENING_HOURS;
   return Object.fromEntries(WEEKDAYS.map(({ key }) => [key, row[key]])) as OpeningHours;
+}
+
+export async function getOpeningHours(db: Database): Promise<OpeningHours> {
+  return readOnce(db, prepareRead(weekQuery(db), ([row]) => toWeek(row)));
 }
 
 export async function saveOpeningHours(db: Database, hours: OpeningHours): Promise<OpeningHours> {
@@ -88,19 +93,21 @@ function toSpecialHours(row: typeof specialHours.$inferSelect): SpecialHours {
 }
 
 /** Current and future entries, earliest first; past ones drop out by themselves (Berlin's today). */
-export async function listSpecialHours(
-  db: Database,
-  { startAt, limit }: Paging = { startAt: 0, limit: SPECIAL_HOURS_MAX_PAGE_SIZE },
-  now = new Date(),
-): Promise<SpecialHours[]> {
-  const rows = await db
+const currentSpecialHoursQuery = (db: Database, { startAt, limit }: Paging, now: Date) =>
+  db
     .select()
     .from(specialHours)
     .where(gte(specialHours.toDate, workshopDate(now)))
     .orderBy(asc(specialHours.fromDate), asc(specialHours.toDate), asc(specialHours.createdAt), asc(specialHours.id))
     .limit(limit)
     .offset(startAt);
-  return rows.map(toSpecialHours);
+
+export async function listSpecialHours(
+  db: Database,
+  paging: Paging = { startAt: 0, limit: SPECIAL_HOURS_MAX_PAGE_SIZE },
+  now = new Date(),
+): Promise<SpecialHours[]> {
+  return readOnce(db, prepareRead(currentSpecialHoursQuery(db, paging, now), (rows) => rows.map(toSpecialHours)));
 }
 
 export async function getSpecialHours(db: Database, id: string): Promise<SpecialHours | null> {
@@ -128,7 +135,13 @@ export async function deleteSpecialHours(db: Database, id: string): Promise<void
 }
 
 /** Everything the open-now line, the footer and the structured data read: the week and the current special entries. */
+export function scheduleRead(db: Database, now = new Date()): Read<Schedule> {
+  return prepareRead(
+    [weekQuery(db), currentSpecialHoursQuery(db, { startAt: 0, limit: SPECIAL_HOURS_MAX_PAGE_SIZE }, now)],
+    ([week], special) => ({ week: toWeek(week), special: special.map(toSpecialHours) }),
+  );
+}
+
 export async function getSchedule(db: Database, now = new Date()): Promise<Schedule> {
-  const [week, special] = await Promise.all([getOpeningHours(db), listSpecialHours(db, undefined, now)]);
-  return { week, special };
+  return readOnce(db, scheduleRead(db, now));
 }

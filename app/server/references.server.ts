@@ -2,7 +2,7 @@ import { count, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import { notFound } from "~/server/errors.server";
 import { categoriesOf, categoryList, inCategory, linkCategoriesStatements } from "~/server/categories.server";
-import type { Database } from "~/server/db/client.server";
+import { type Database, prepareRead, type Read } from "~/server/db/client.server";
 import { imageDeletions, referenceCategories, references } from "~/server/db/schema";
 import type { Paging } from "~/server/validation.server";
 
@@ -136,6 +136,20 @@ export async function setCoverReference(db: Database, id: string, cover: boolean
 export async function getCoverReference(db: Database): Promise<Reference | null> {
   const row = await db.select({ id: references.id }).from(references).where(eq(references.cover, true)).get();
   return row ? getReference(db, row.id) : null;
+}
+
+/**
+ * The home page's pictures in one read: the newest `limit` for the slideshow and the
+ * "Titelbild". The home page shows no categories, so they are not read (empty lists).
+ */
+export function homePicturesRead(db: Database, limit: number): Read<{ latest: Reference[]; cover: Reference | null }> {
+  return prepareRead(
+    [
+      db.select().from(references).orderBy(desc(references.createdAt), desc(references.id)).limit(limit),
+      db.select().from(references).where(eq(references.cover, true)).limit(1),
+    ],
+    (latest, [cover]) => ({ latest: latest.map((row) => toReference(row, [])), cover: cover ? toReference(cover, []) : null }),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
@@ -7,3 +8,47 @@ export function database(d1: D1Database) {
 }
 
 export type Database = ReturnType<typeof database>;
+
+type Query = BatchItem<"sqlite">;
+
+/**
+ * A read an entity module prepares without running it: its queries and how their rows become
+ * the module's answer. Loaders that need several modules' data run them together in one
+ * round trip to D1 (`readTogether`); a module's own functions run a single one with `readOnce`.
+ */
+export interface Read<Answer> {
+  queries: Query[];
+  answer: (results: unknown[]) => Answer;
+}
+
+export function prepareRead<Q extends Query, Answer>(query: Q, answer: (rows: Awaited<Q>) => Answer): Read<Answer>;
+export function prepareRead<Q1 extends Query, Q2 extends Query, Answer>(
+  queries: [Q1, Q2],
+  answer: (first: Awaited<Q1>, second: Awaited<Q2>) => Answer,
+): Read<Answer>;
+export function prepareRead(query: Query | Query[], answer: (...rows: never[]) => unknown): Read<unknown> {
+  const queries = Array.isArray(query) ? query : [query];
+  return { queries, answer: (results) => answer(...(results as never[])) };
+}
+
+type Answers<Reads extends readonly Read<unknown>[]> = { -readonly [K in keyof Reads]: Reads[K] extends Read<infer A> ? A : never };
+
+/** Several reads in one `db.batch`: one round trip however many queries they hold. */
+export async function readTogether<Reads extends readonly [Read<unknown>, ...Read<unknown>[]]>(
+  db: Database,
+  reads: Reads,
+): Promise<Answers<Reads>> {
+  const queries = reads.flatMap((read) => read.queries);
+  const results: unknown[] = await db.batch(queries as [Query, ...Query[]]);
+  let next = 0;
+  return reads.map((read) => {
+    const own = results.slice(next, next + read.queries.length);
+    next += read.queries.length;
+    return read.answer(own);
+  }) as Answers<Reads>;
+}
+
+export async function readOnce<Answer>(db: Database, read: Read<Answer>): Promise<Answer> {
+  const [answer] = await readTogether(db, [read]);
+  return answer;
+}
