@@ -5,7 +5,8 @@ import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog
 import { AdminListItem } from "~/components/admin/admin-list-item";
 import { CreateForm } from "~/components/admin/create-form";
 import { Field } from "~/components/admin/field";
-import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, type FormFailure } from "~/lib/staff-forms";
+import { useFailureToast } from "~/components/admin/use-staff-form";
 import { formatDateTime } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
 import {

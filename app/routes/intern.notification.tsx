@@ -7,7 +7,8 @@ import { CreateForm } from "~/components/admin/create-form";
 import { DateTimeField } from "~/components/admin/date-time-field";
 import { Field } from "~/components/admin/field";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, type FormFailure } from "~/lib/staff-forms";
+import { useFailureToast } from "~/components/admin/use-staff-form";
 import { formatDateTime, fromLocalInputValue, toLocalInputValue } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
 import {

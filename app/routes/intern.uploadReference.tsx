@@ -11,7 +11,8 @@ import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
 import { ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
-import { DELETE_PARAM, EDIT_PARAM, failureFor, useFailureToast } from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff-forms";
+import { useFailureToast } from "~/components/admin/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HttpError } from "~/server/api/http.server";
@@ -79,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The plain upload form comes back with the module's reason at its file field, and its status. */
 function uploadRefused(values: Record<string, string>, { message, status }: HttpError) {
-  return invalidForm({ intent: "upload", values }, { message, fieldErrors: { images: message } }, status);
+  return invalidForm({ intent: "upload", values }, { message, fieldErrors: { images: message } }, { status });
 }
 
 /**

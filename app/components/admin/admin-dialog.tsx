@@ -1,15 +1,8 @@
 import { Form, useActionData, useNavigate } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { Dialog } from "~/components/dialog";
-import {
-  deleteControlId,
-  editControlId,
-  failureFor,
-  type FormFailure,
-  useCloseHref,
-  useFocusFirstError,
-  useReturnFocus,
-} from "~/lib/admin-client";
+import { deleteControlId, editControlId, failureFor, type FormFailure } from "~/lib/staff-forms";
+import { useCloseHref, useFocusFirstError, useReturnFocus } from "~/components/admin/use-staff-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { IntentFields, SubmitButton } from "./submit-button";
 

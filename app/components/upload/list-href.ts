@@ -1,4 +1,4 @@
-import { DELETE_PARAM, EDIT_PARAM } from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM } from "~/lib/staff-forms";
 
 export const UPLOAD_PAGE_PATH = "/intern/uploadReference";
 export const PAGE_PARAM = "seite";

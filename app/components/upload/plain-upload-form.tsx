@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { Field } from "~/components/admin/field";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import { type FormFailure, useFocusFirstError } from "~/lib/admin-client";
+import { type FormFailure } from "~/lib/staff-forms";
+import { useFocusFirstError } from "~/components/admin/use-staff-form";
 import { CategoryCheckboxes } from "./category-picker";
 
 /**

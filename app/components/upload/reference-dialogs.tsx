@@ -1,9 +1,10 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
+import { Field, FormError } from "~/components/admin/field";
 import { Dialog, DialogCancel } from "~/components/dialog";
-import { type FormFailure, searchWith, useReturnFocus } from "~/lib/admin-client";
+import { type FormFailure, searchWith } from "~/lib/staff-forms";
+import { useReturnFocus } from "~/components/admin/use-staff-form";
 import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Reference } from "~/server/references.server";
@@ -78,9 +79,7 @@ function ReferenceFields({
         <CategoryCheckboxes categories={categories} selected={reference.category} />
       )}
       {failure && !failure.fieldErrors.description ? (
-        <p className="admin-form-error" role="alert">
-          {failure.message}
-        </p>
+        <FormError>{failure.message}</FormError>
       ) : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AdminListActions } from "~/components/admin/admin-list-actions";
-import { useDialogHref } from "~/lib/admin-client";
+import { useDialogHref } from "~/components/admin/use-staff-form";
 import { pageWindow } from "~/lib/page-window";
 import type { Reference } from "~/server/references.server";
 import { CategoryChips } from "./category-chips";

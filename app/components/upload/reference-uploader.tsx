@@ -1,6 +1,6 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { focusLater, useReturnFocus } from "~/lib/admin-client";
+import { focusLater, useReturnFocus } from "~/components/admin/use-staff-form";
 import { LIST_HEADING_ID } from "./list-href";
 import { UploadPreview } from "./upload-preview";
 import { type ImageDetails, type SelectedImage, useUploadQueue } from "./use-upload-queue";

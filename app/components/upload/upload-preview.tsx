@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Field } from "~/components/admin/field";
+import { Field, FormError } from "~/components/admin/field";
 import { Dialog } from "~/components/dialog";
 import { CategoryPicker } from "./category-picker";
 import { CloseIcon } from "./icons";
@@ -182,9 +182,7 @@ function PreviewCard({
         ) : null}
         {image.status === "fehler" ? (
           <div className="preview-card__error">
-            <p className="admin-field__error" role="alert">
-              {image.error}
-            </p>
+            <FormError>{image.error}</FormError>
             <button type="button" className="button button--secondary" onClick={onRetry} aria-label={`Erneut versuchen: ${name}`}>
               Erneut versuchen
             </button>
