@@ -5,6 +5,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 type Listener = (toast: Toast) => void;
 const listeners = new Set<Listener>();
+/** Raised before the toaster listens: a page's effects run before those of the toaster after it. */
+let pending: Toast[] = [];
 let counter = 0;
 
 /**
@@ -14,11 +16,12 @@ let counter = 0;
 export function showToast(toast: Omit<Toast, "id">) {
   counter += 1;
   const item = { ...toast, id: `client-${counter}` };
+  if (listeners.size === 0) pending.push(item);
   for (const listener of listeners) listener(item);
 }
 
 interface Shown {
-  locationKey: string;
+  page: string;
   flashId: string | undefined;
   items: Toast[];
 }
@@ -26,24 +29,28 @@ interface Shown {
 /**
  * Shows the toast a staff action left in its flash cookie, and those raised with
  * `showToast`. Each page view starts with only its own messages, so an old error does
- * not stand beside the success that followed it. The live region exists from the
+ * not stand beside the success that followed it: a new flash toast (the redirect after
+ * a write) or another address replaces what was shown; a refused form, answered on the
+ * same address without a redirect, adds its error. The live region exists from the
  * first render so screen readers announce each new message.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
-  const { key: locationKey } = useLocation();
-  const [shown, setShown] = useState<Shown>({ locationKey, flashId: toast?.id, items: toast ? [toast] : [] });
+  const { pathname, search } = useLocation();
+  const page = pathname + search;
+  const [shown, setShown] = useState<Shown>({ page, flashId: toast?.id, items: toast ? [toast] : [] });
 
   // Decided while rendering, before the page's effects raise toasts for the new view.
-  if (shown.locationKey !== locationKey || shown.flashId !== toast?.id) {
-    // A failed submission keeps the loader's (already shown) flash toast; only a new one counts.
-    const fresh = toast && toast.id !== shown.flashId ? [toast] : [];
-    const kept = shown.locationKey === locationKey ? shown.items : [];
-    setShown({ locationKey, flashId: toast?.id, items: [...kept, ...fresh] });
+  if (shown.page !== page || shown.flashId !== toast?.id) {
+    const freshFlash = toast !== null && toast.id !== shown.flashId;
+    const items = freshFlash ? [toast] : shown.page === page ? shown.items : [];
+    setShown({ page, flashId: toast?.id, items });
   }
 
   useEffect(() => {
     const add = (item: Toast) => setShown((current) => ({ ...current, items: [...current.items, item] }));
     listeners.add(add);
+    pending.forEach(add);
+    pending = [];
     return () => {
       listeners.delete(add);
     };

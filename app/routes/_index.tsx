@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FeatureIcons } from "~/components/home/feature-icons";
 import { Hero } from "~/components/home/hero";
 import { LogoStrip } from "~/components/home/logo-strip";
-import { NEWS_FEED_PAGE_SIZE, NewsFeed } from "~/components/home/news-feed";
+import { NewsFeed } from "~/components/home/news-feed";
 import { ServiceCards } from "~/components/home/service-cards";
 import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
@@ -12,6 +12,7 @@ import { formatNewsDate } from "~/lib/dates";
 import { listNews } from "~/server/news.server";
 import { listReferences } from "~/server/references.server";
 import homeStyles from "~/styles/home.css?url";
+import { NEWS_PAGE_SIZE } from "~/lib/limits";
 
 const SLIDE_COUNT = 8;
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ reference }, news] = await Promise.all([
     listReferences(context.db, { startAt: 0, limit: SLIDE_COUNT }),
     // One item more than shown tells whether a further page exists.
-    listNews(context.db, { startAt: (page - 1) * NEWS_FEED_PAGE_SIZE, limit: NEWS_FEED_PAGE_SIZE + 1 }),
+    listNews(context.db, { startAt: (page - 1) * NEWS_PAGE_SIZE, limit: NEWS_PAGE_SIZE + 1 }),
   ]);
   return {
     slides: reference.map(({ id, displayUrl, thumbnailUrl, description }) => ({
@@ -47,9 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
     news: {
       page,
-      hasMore: news.length > NEWS_FEED_PAGE_SIZE,
+      hasMore: news.length > NEWS_PAGE_SIZE,
       items: news
-        .slice(0, NEWS_FEED_PAGE_SIZE)
+        .slice(0, NEWS_PAGE_SIZE)
         .map(({ id, title, text, date }) => ({ id, title, text, date, dateText: formatNewsDate(date) })),
     },
   };

@@ -22,6 +22,7 @@ import {
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
 import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
+import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
 export const meta: MetaFunction = () => staffPageMeta("Neuigkeiten");
 
@@ -153,7 +154,7 @@ function NewsFields({
         label="Titel"
         name="title"
         required
-        maxLength={200}
+        maxLength={TITLE_MAX_LENGTH}
         defaultValue={failure?.values.title ?? values?.title}
         error={failure?.fieldErrors.title}
         autoFocus={autoFocus}
@@ -163,7 +164,7 @@ function NewsFields({
         name="text"
         multiline
         required
-        maxLength={5000}
+        maxLength={TEXT_MAX_LENGTH}
         defaultValue={failure?.values.text ?? values?.text}
         error={failure?.fieldErrors.text}
       />

@@ -11,6 +11,7 @@ import { getOpeningHours, openingHoursInput, saveOpeningHours } from "~/server/o
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
 import { formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
+import { OPENING_HOURS_MAX_LENGTH } from "~/lib/limits";
 
 export const meta: MetaFunction = () => staffPageMeta("Öffnungszeiten");
 
@@ -50,7 +51,7 @@ export default function OpeningHoursAdmin() {
             label={label}
             name={key}
             required
-            maxLength={120}
+            maxLength={OPENING_HOURS_MAX_LENGTH}
             defaultValue={failure?.values[key] ?? hours[key]}
             error={failure?.fieldErrors[key]}
           />

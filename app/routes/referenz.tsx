@@ -10,6 +10,7 @@ import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
 import { getReference, listCategories, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
 import pageStyles from "~/styles/pages.css?url";
+import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
 
@@ -34,7 +35,7 @@ function pageNumber(value: string | null): number {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const requestedCategory = url.searchParams.get("kategorie")?.trim().slice(0, 50) || null;
+  const requestedCategory = url.searchParams.get("kategorie")?.trim().slice(0, MAX_CATEGORY_LENGTH) || null;
   const page = pageNumber(url.searchParams.get("seite"));
   const imageId = url.searchParams.get("bild")?.slice(0, 100) || null;
 

@@ -8,11 +8,12 @@ import {
 import type { Database } from "~/server/db/client.server";
 import { openingHours } from "~/server/db/schema";
 import { requiredText } from "~/server/validation.server";
+import { OPENING_HOURS_MAX_LENGTH } from "~/lib/limits";
 
 const SINGLE_ROW_ID = 1;
 
 export const openingHoursInput = z.object(
-  Object.fromEntries(WEEKDAYS.map(({ key, label }) => [key, requiredText(label, 120)])) as Record<
+  Object.fromEntries(WEEKDAYS.map(({ key, label }) => [key, requiredText(label, OPENING_HOURS_MAX_LENGTH)])) as Record<
     keyof OpeningHours,
     ReturnType<typeof requiredText>
   >,

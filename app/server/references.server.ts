@@ -6,6 +6,7 @@ import type { Database } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { type ImageType, sniffImageType, stripImageMetadata, InvalidImageError } from "~/server/images/image-bytes.server";
 import { newId, type Paging } from "~/server/validation.server";
+import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 
 export const REFERENCE_PAGE_SIZE = 10;
 export const REFERENCE_MAX_PAGE_SIZE = 50;
@@ -47,7 +48,7 @@ const categoryList = z
 const description = z
   .string({ invalid_type_error: "Beschreibung muss ein Text sein." })
   .trim()
-  .max(1000, "Beschreibung darf höchstens 1000 Zeichen lang sein.");
+  .max(DESCRIPTION_MAX_LENGTH, `Beschreibung darf höchstens ${DESCRIPTION_MAX_LENGTH} Zeichen lang sein.`);
 
 const referenceMetadata = z.object(
   {

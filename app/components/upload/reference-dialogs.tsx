@@ -11,6 +11,7 @@ import type { Reference } from "~/server/references.server";
 import { CategoryChips } from "./category-chips";
 import { CategoryCheckboxes, CategoryPicker } from "./category-picker";
 import { imageLabel, LIST_HEADING_ID, ZOOM_PARAM, zoomControlId } from "./list-href";
+import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 
 /** "Bildansicht": the large image with its categories and description (`?bild=<id>`). */
 export function ZoomDialog({ reference }: { reference: Reference | null }) {
@@ -69,7 +70,7 @@ function ReferenceFields({
         name="description"
         multiline
         required
-        maxLength={1000}
+        maxLength={DESCRIPTION_MAX_LENGTH}
         defaultValue={failure?.values.description ?? reference.description}
         error={failure?.fieldErrors.description}
       />
