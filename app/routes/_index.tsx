@@ -13,6 +13,7 @@ import { listNews } from "~/server/news.server";
 import { listReferences } from "~/server/references.server";
 import homeStyles from "~/styles/home.css?url";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
+import { pageNumber } from "~/lib/page-number";
 
 const SLIDE_COUNT = 8;
 
@@ -26,14 +27,9 @@ export const meta: MetaFunction = () =>
     path: "/",
   });
 
-/** `?neuigkeiten=<n>` is the news page rendered on the server, for visitors without JavaScript. */
-function newsPage(url: URL): number {
-  const page = Number(url.searchParams.get("neuigkeiten"));
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = newsPage(new URL(request.url));
+  // `?neuigkeiten=<n>`: the news page rendered on the server, for visitors without JavaScript.
+  const page = pageNumber(new URL(request.url).searchParams, "neuigkeiten");
   const [{ reference }, news] = await Promise.all([
     listReferences(context.db, { startAt: 0, limit: SLIDE_COUNT }),
     // One item more than shown tells whether a further page exists.

@@ -6,7 +6,7 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PAGE_PARAM, ZOOM_PARAM } from "~/components/upload/list-href";
+import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, ZOOM_PARAM } from "~/components/upload/list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
 import { ReferenceList } from "~/components/upload/reference-list";
@@ -34,24 +34,23 @@ import { requireStaffForAction, requireStaffForPage } from "~/server/session.ser
 import { formFields, invalidForm, succeeded, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
+import galleryStyles from "~/styles/gallery.css?url";
 import uploadStyles from "~/styles/upload.css?url";
+import { pageNumber, pageRows } from "~/lib/page-number";
 
 export const meta: MetaFunction = () => staffPageMeta("Bilder hochladen");
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
-
-/** `?seite=N` (1-based); anything that is not a positive whole number means the first page. */
-function requestedPage(url: URL): number {
-  const page = Number(url.searchParams.get(PAGE_PARAM));
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: galleryStyles },
+  { rel: "stylesheet", href: uploadStyles },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
   const url = new URL(request.url);
-  const page = requestedPage(url);
+  const page = pageNumber(url.searchParams);
   const [{ reference: references, total }, categories] = await Promise.all([
-    listReferences(context.db, { startAt: (page - 1) * REFERENCE_ADMIN_PAGE_SIZE, limit: REFERENCE_ADMIN_PAGE_SIZE }),
+    listReferences(context.db, pageRows(page, REFERENCE_ADMIN_PAGE_SIZE)),
     listCategories(context.db),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_ADMIN_PAGE_SIZE));
@@ -90,7 +89,7 @@ function uploadRefused(values: Record<string, string>, { message, status }: Http
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  const page = requestedPage(new URL(request.url));
+  const page = pageNumber(new URL(request.url).searchParams);
   const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
   let form: FormData;
   try {
@@ -148,7 +147,7 @@ export default function UploadReferencePage() {
         )}
       </section>
       <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
-      <ZoomDialog reference={zooming} />
+      <ZoomDialog reference={zooming} references={references} />
       <EditReferenceDialog reference={editing} categories={categories} />
       <DeleteReferenceDialog reference={deleting} />
     </div>

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { AdminListActions } from "~/components/admin/admin-list-actions";
 import { useDialogHref } from "~/components/admin/use-staff-form";
-import { pageWindow } from "~/lib/page-window";
+import { Pager } from "~/components/gallery/pager";
 import type { Reference } from "~/server/references.server";
-import { CategoryChips } from "./category-chips";
+import { CategoryChips } from "~/components/gallery/category-chips";
 import { imageLabel, LIST_HEADING_ID, listHref, ZOOM_PARAM, zoomControlId } from "./list-href";
 
 interface ReferenceListProps {
@@ -35,7 +35,7 @@ export function ReferenceList({ references, total, page, pageCount }: ReferenceL
           </ul>
         </>
       )}
-      {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} /> : null}
+      <Pager page={page} pageCount={pageCount} href={(n) => `${listHref(n)}#${LIST_HEADING_ID}`} label="Seiten der Bilderliste" />
     </section>
   );
 }
@@ -62,51 +62,5 @@ function ReferenceCard({ reference }: { reference: Reference }) {
       </div>
       <AdminListActions id={reference.id} title={label} />
     </li>
-  );
-}
-
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  return (
-    <nav className="pagination" aria-label="Seiten der Bilderliste">
-      <ul className="pagination__items">
-        <li>
-          {page > 1 ? (
-            <Link to={listHref(page - 1)} className="pagination__link" preventScrollReset>
-              Zurück
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--disabled">Zurück</span>
-          )}
-        </li>
-        {pageWindow(page, pageCount).map((number, index) =>
-          number === null ? (
-            <li key={`luecke-${index}`} aria-hidden="true" className="pagination__gap">
-              …
-            </li>
-          ) : (
-          <li key={number}>
-            <Link
-              to={listHref(number)}
-              className="pagination__link"
-              aria-current={number === page ? "page" : undefined}
-              aria-label={`Seite ${number}`}
-              preventScrollReset
-            >
-              {number}
-            </Link>
-          </li>
-          ),
-        )}
-        <li>
-          {page < pageCount ? (
-            <Link to={listHref(page + 1)} className="pagination__link" preventScrollReset>
-              Weiter
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--disabled">Weiter</span>
-          )}
-        </li>
-      </ul>
-    </nav>
   );
 }
