@@ -94,7 +94,7 @@ export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHr
             <Icon path="M6 6l12 12M18 6 6 18" />
             <span aria-hidden="true">Schließen</span>
           </>,
-          () => dialog.current?.close(),
+          () => go(closeHref),
         )}
       </div>
       <div className="viewer__stage" {...(hydrated ? swipe : {})}>
@@ -142,7 +142,11 @@ export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHr
       className="viewer"
       data-theme="dark"
       aria-labelledby={titleId}
-      onClose={() => go(closeHref)}
+      // Escape closes by leaving the address at once, so a click right after it is not undone.
+      onCancel={(event) => {
+        event.preventDefault();
+        go(closeHref);
+      }}
       onKeyDown={onKeyDown}
     >
       {content}
