@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
+import { OpeningHoursList } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
 import { pageMeta } from "~/lib/seo";
-import { WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
 import { getOpeningHours } from "~/server/opening-hours.server";
 import pageStyles from "~/styles/pages.css?url";
@@ -73,14 +73,7 @@ export default function Standort() {
 
         <section className="contact__card" aria-labelledby="oeffnungszeiten-title">
           <h2 id="oeffnungszeiten-title">Öffnungszeiten</h2>
-          <dl className="opening-hours">
-            {WEEKDAYS.map(({ key, label }) => (
-              <div key={key} className="opening-hours__row">
-                <dt>{label}</dt>
-                <dd>{openingHours[key]}</dd>
-              </div>
-            ))}
-          </dl>
+          <OpeningHoursList hours={openingHours} />
         </section>
 
         <section className="contact__map" aria-labelledby="anfahrt-title">
