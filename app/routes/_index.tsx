@@ -64,7 +64,9 @@ export default function Home() {
         </h2>
         <Slideshow slides={slides} labelledBy="projekte-title" />
         <p className="home-section__more">
-          <Link to="/referenz">Alle Referenzen ansehen</Link>
+          <Link to="/referenz" className="standalone-link">
+            Alle Referenzen ansehen
+          </Link>
         </p>
       </div>
       <NewsFeed key={news.page} page={news.page} items={news.items} hasMore={news.hasMore} />

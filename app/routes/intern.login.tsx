@@ -127,7 +127,9 @@ export default function LoginPage() {
           </Form>
         </section>
         <p className="login-home">
-          <Link to="/">Zur Startseite</Link>
+          <Link to="/" className="standalone-link">
+            Zur Startseite
+          </Link>
         </p>
       </div>
     </div>
