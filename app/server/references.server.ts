@@ -6,6 +6,7 @@ import type { Database } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { type ImageType, sniffImageType, stripImageMetadata, InvalidImageError } from "~/server/images/image-bytes.server";
 import { newId, type Paging } from "~/server/validation.server";
+import { notAPicture } from "~/lib/image-types";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 
 export const REFERENCE_PAGE_SIZE = 10;
@@ -240,7 +241,7 @@ export function prepareImage(file: ImageFile): Omit<PreparedImage, "key"> {
   }
   const type = sniffImageType(file.bytes);
   if (!type) {
-    throw new HttpError(415, `„${file.name}“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).`);
+    throw new HttpError(415, notAPicture(file.name));
   }
   try {
     return { type, bytes: stripImageMetadata(file.bytes, type) };

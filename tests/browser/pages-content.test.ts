@@ -165,4 +165,15 @@ describe("page content", () => {
     ]);
     expect(await page.locator(".swatch-card img").count()).toBe(0);
   });
+
+  it("Ledermuster shows colour samples large enough to judge on a phone", async () => {
+    const page = await openSettledPage(browser, PHONE);
+    await page.goto("/ledermuster");
+    const sizes = await page
+      .locator(".swatch-card__colours li > span")
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map(({ width, height }) => Math.min(width, height)));
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(40);
+    await page.context().close();
+  });
 });
