@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { TOAST_TIMEOUT_MS, type Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -24,30 +24,36 @@ interface Shown {
   page: string;
   flashId: string | undefined;
   items: Toast[];
+  /** A submission or navigation started since: the next message replaces these. */
+  stale: boolean;
 }
 
 /**
  * Shows the toast a staff action left in its flash cookie, and those raised with
- * `showToast`. Each page view starts with only its own messages, so an old error does
- * not stand beside the success that followed it: a new flash toast (the redirect after
- * a write) or another address replaces what was shown; a refused form, answered on the
- * same address without a redirect, adds its error. The live region exists from the
- * first render so screen readers announce each new message.
+ * `showToast`. Each page view shows only its own messages, so an old one does not stand
+ * beside the outcome that followed it: another address or a new flash toast (the
+ * redirect after a write) replaces what was shown, and so does the error of a form sent
+ * since (answered on the same address, without a redirect). The live region exists
+ * from the first render so screen readers announce each new message.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const { pathname, search } = useLocation();
+  const busy = useNavigation().state !== "idle";
   const page = pathname + search;
-  const [shown, setShown] = useState<Shown>({ page, flashId: toast?.id, items: toast ? [toast] : [] });
+  const [shown, setShown] = useState<Shown>({ page, flashId: toast?.id, items: toast ? [toast] : [], stale: false });
 
   // Decided while rendering, before the page's effects raise toasts for the new view.
   if (shown.page !== page || shown.flashId !== toast?.id) {
     const freshFlash = toast !== null && toast.id !== shown.flashId;
     const items = freshFlash ? [toast] : shown.page === page ? shown.items : [];
-    setShown({ page, flashId: toast?.id, items });
+    setShown({ page, flashId: toast?.id, items, stale: false });
+  } else if (busy && !shown.stale) {
+    setShown({ ...shown, stale: true });
   }
 
   useEffect(() => {
-    const add = (item: Toast) => setShown((current) => ({ ...current, items: [...current.items, item] }));
+    const add = (item: Toast) =>
+      setShown((current) => ({ ...current, stale: false, items: current.stale ? [item] : [...current.items, item] }));
     listeners.add(add);
     pending.forEach(add);
     pending = [];

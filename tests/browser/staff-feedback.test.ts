@@ -83,6 +83,7 @@ describe("Fehler an Feldern", () => {
     const page = await staffPage(browser, PHONE);
     await page.goto("/intern/news");
     await waitForHydration(page);
+    expect(await toasts(page).textContent()).toContain("Aktion Erfolgreich");
     const title = uniqueTitle("Leerer Text");
     await page.getByLabel("Titel").fill(title);
     // Spaces pass the browser's required check; the server refuses them.
@@ -107,6 +108,9 @@ describe("Fehler an Feldern", () => {
     expect(style.width).toBeGreaterThanOrEqual(1);
     expect(style.colour).not.toBe(untouchedBorder);
     expect(await message.evaluate((element) => getComputedStyle(element).color)).toBe(style.colour);
+    // The refusal replaces the login's "Aktion Erfolgreich" this page view opened with.
+    await expect.poll(() => toasts(page).textContent()).toContain("Text darf nicht leer sein.");
+    expect(await toasts(page).textContent()).not.toContain("Aktion Erfolgreich");
     await page.context().close();
   });
 });
