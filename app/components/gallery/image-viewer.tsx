@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { useSwipe } from "~/components/use-swipe";
 import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet, ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -129,9 +129,17 @@ export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHr
   );
 
   // Photos are judged on a dark surround, whatever the site's theme.
+  const style = { "--viewer-max-width": `${ZOOM_MAX_WIDTH}px` } as CSSProperties;
   if (!hydrated) {
     return (
-      <section role="dialog" aria-modal="true" aria-labelledby={titleId} className="viewer viewer--static" data-theme="dark">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="viewer viewer--static"
+        data-theme="dark"
+        style={style}
+      >
         {content}
       </section>
     );
@@ -141,6 +149,7 @@ export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHr
       ref={dialog}
       className="viewer"
       data-theme="dark"
+      style={style}
       aria-labelledby={titleId}
       // Escape closes by leaving the address at once, so a click right after it is not undone.
       onCancel={(event) => {
