@@ -22,7 +22,7 @@ import { CookieConsent } from "~/components/shell/cookie-consent";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Footer, type FooterOpening } from "~/components/shell/footer";
 import { Navbar } from "~/components/shell/navbar";
-import { isInternalPath, showsFooter, showsNavbar } from "~/components/shell/paths";
+import { footerShowsContact, isInternalPath, showsFooter, showsNavbar } from "~/components/shell/paths";
 import { type ConsentView, ShellProvider } from "~/components/shell/shell-state";
 import { Toaster } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
@@ -187,7 +187,9 @@ export default function App() {
       <main id="inhalt" tabIndex={-1}>
         <Outlet />
       </main>
-      {showsFooter(pathname) ? <Footer opening={shell.opening} theme={shell.theme} /> : null}
+      {showsFooter(pathname) ? (
+        <Footer opening={shell.opening} theme={shell.theme} withContact={footerShowsContact(pathname)} />
+      ) : null}
       {internal ? <Toaster toast={shell.toast} /> : <AlertPopup alerts={shell.alerts} />}
       {shell.structuredData ? (
         <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.structuredData }} />

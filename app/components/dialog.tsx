@@ -61,17 +61,28 @@ function keepOpenForToasts(event: { target: EventTarget | null; preventDefault: 
 }
 
 /** A cancel control that works as a link without JavaScript and closes the dialog with it. */
-export function DialogCancel({ href, onClose, children = "Abbrechen" }: { href: string; onClose?: () => void; children?: ReactNode }) {
+export function DialogCancel({
+  href,
+  onClose,
+  autoFocus,
+  children = "Abbrechen",
+}: {
+  href: string;
+  onClose?: () => void;
+  /** For dialogs without fields, where cancelling is the safe first choice. */
+  autoFocus?: boolean;
+  children?: ReactNode;
+}) {
   const hydrated = useHydrated();
   if (hydrated && onClose) {
     return (
-      <button type="button" className="button button--secondary" onClick={onClose}>
+      <button type="button" className="button button--secondary" onClick={onClose} autoFocus={autoFocus}>
         {children}
       </button>
     );
   }
   return (
-    <a href={href} className="button button--secondary">
+    <a href={href} className="button button--secondary" autoFocus={autoFocus}>
       {children}
     </a>
   );

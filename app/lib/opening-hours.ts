@@ -25,11 +25,6 @@ export const DEFAULT_OPENING_HOURS: OpeningHours = {
   sunday: "Geschlossen",
 };
 
-/** The longest text a weekday field or a special entry's "Zeiten" may hold. */
-export const MAX_HOURS_TEXT_LENGTH = 120;
-/** The longest "Anlass" of a special entry. */
-export const MAX_SPECIAL_TITLE_LENGTH = 100;
-
 export interface TimeRange {
   /** "08:00" */
   opens: string;

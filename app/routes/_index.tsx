@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FeatureIcons } from "~/components/home/feature-icons";
 import { Hero } from "~/components/home/hero";
 import { LogoStrip } from "~/components/home/logo-strip";
-import { NEWS_FEED_PAGE_SIZE, NewsFeed } from "~/components/home/news-feed";
+import { NewsFeed } from "~/components/home/news-feed";
 import { ServiceCards } from "~/components/home/service-cards";
 import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
@@ -13,6 +13,8 @@ import { readTogether } from "~/server/db/client.server";
 import { newsRead } from "~/server/news.server";
 import { homePicturesRead } from "~/server/references.server";
 import homeStyles from "~/styles/home.css?url";
+import { NEWS_PAGE_SIZE } from "~/lib/limits";
+import { pageNumber } from "~/lib/page-number";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -29,18 +31,13 @@ export const meta: MetaFunction = () =>
     path: "/",
   });
 
-/** `?neuigkeiten=<n>` is the news page rendered on the server, for visitors without JavaScript. */
-function newsPage(url: URL): number {
-  const page = Number(url.searchParams.get("neuigkeiten"));
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = newsPage(new URL(request.url));
+  // `?neuigkeiten=<n>`: the news page rendered on the server, for visitors without JavaScript.
+  const page = pageNumber(new URL(request.url).searchParams, "neuigkeiten");
   const [{ latest: reference, cover }, news] = await readTogether(context.db, [
     homePicturesRead(context.db, SLIDE_COUNT),
     // One item more than shown tells whether a further page exists.
-    newsRead(context.db, { startAt: (page - 1) * NEWS_FEED_PAGE_SIZE, limit: NEWS_FEED_PAGE_SIZE + 1 }),
+    newsRead(context.db, { startAt: (page - 1) * NEWS_PAGE_SIZE, limit: NEWS_PAGE_SIZE + 1 }),
   ] as const);
   return {
     heroPicture: cover && { url: cover.url, displayUrl: cover.displayUrl, thumbnailUrl: cover.thumbnailUrl },
@@ -52,9 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })),
     news: {
       page,
-      hasMore: news.length > NEWS_FEED_PAGE_SIZE,
+      hasMore: news.length > NEWS_PAGE_SIZE,
       items: news
-        .slice(0, NEWS_FEED_PAGE_SIZE)
+        .slice(0, NEWS_PAGE_SIZE)
         .map(({ id, title, text, date }) => ({ id, title, text, date, dateText: formatNewsDate(date) })),
     },
   };
@@ -72,7 +69,9 @@ export default function Home() {
         </h2>
         <Slideshow slides={slides} labelledBy="projekte-title" />
         <p className="home-section__more">
-          <Link to="/referenz">Alle Referenzen ansehen</Link>
+          <Link to="/referenz" className="standalone-link">
+            Alle Referenzen ansehen
+          </Link>
         </p>
       </div>
       <NewsFeed key={news.page} page={news.page} items={news.items} hasMore={news.hasMore} />

@@ -1,5 +1,4 @@
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -8,16 +7,18 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { Field } from "~/components/admin/field";
+import { Field, FormError } from "~/components/admin/field";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
 import { Logo } from "~/components/shell/logo";
-import { showToast } from "~/components/toaster";
+import { useFailureToast } from "~/components/admin/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
+import { failureFor } from "~/lib/staff-forms";
 import { SITE } from "~/lib/site-config";
 import { HttpError } from "~/server/errors.server";
 import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/auth.server";
 import { localPath } from "~/server/redirects.server";
 import { commitSessionCookie, getStaffUser } from "~/server/session.server";
+import { formFields, invalidForm } from "~/server/staff-form.server";
 import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
 import { validate } from "~/server/validation.server";
 
@@ -54,21 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-interface LoginFailure {
-  message: string;
-  username: string;
-  fieldErrors: Record<string, string>;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const username = String(form.get("username") ?? "");
-  const target = safeTarget(form.get("weiter"));
-  const fail = (message: string, status: number, fieldErrors: Record<string, string> = {}, headers?: HeadersInit) =>
-    data<LoginFailure>({ message, username, fieldErrors }, { status, headers });
+  const values = formFields(await request.formData());
+  const target = safeTarget(values.weiter ?? null);
+  // The password is never sent back into the form.
+  const failure = { intent: "login", values: { username: values.username ?? "" } };
 
-  const input = validate(loginInput, { username: form.get("username"), password: form.get("password") });
-  if (!input.ok) return fail(input.message, 400, input.fieldErrors);
+  const input = validate(loginInput, { username: values.username, password: values.password });
+  if (!input.ok) return invalidForm(failure, input);
 
   try {
     const { token } = await login(context.db, input.value, clientAddress(request));
@@ -80,7 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof HttpError && (error.status === 401 || error.status === 429)) {
-      return fail(error.status === 401 ? AUTH_FAILED : error.message, error.status, {}, error.headers);
+      const message = error.status === 401 ? AUTH_FAILED : error.message;
+      return invalidForm(failure, { message, fieldErrors: {} }, { status: error.status, headers: error.headers });
     }
     throw error;
   }
@@ -88,13 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { expired, target } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const failure = failureFor(useActionData<typeof action>(), "login");
+  useFailureToast(failure);
 
-  // The message also stays on the page; the toast is the spec's feedback (§8) for script users.
+  // After a refusal the username stays, so the password is what to type next.
   useEffect(() => {
-    if (!failure) return;
-    showToast({ type: "error", body: failure.message });
-    document.getElementById(PASSWORD_ID)?.focus();
+    if (failure) document.getElementById(PASSWORD_ID)?.focus();
   }, [failure]);
 
   return (
@@ -112,11 +106,7 @@ export default function LoginPage() {
               {EXPIRED_MESSAGE}
             </p>
           ) : null}
-          {failure ? (
-            <p className="admin-form-error" role="alert">
-              {failure.message}
-            </p>
-          ) : null}
+          {failure ? <FormError>{failure.message}</FormError> : null}
           <Form method="post" className="admin-dialog-form" replace>
             <IntentFields intent="login" />
             {target ? <input type="hidden" name="weiter" value={target} /> : null}
@@ -127,7 +117,7 @@ export default function LoginPage() {
               autoCapitalize="none"
               spellCheck={false}
               required
-              defaultValue={failure?.username}
+              defaultValue={failure?.values.username}
               error={failure?.fieldErrors.username}
               autoFocus={!failure}
             />
@@ -149,7 +139,9 @@ export default function LoginPage() {
           </Form>
         </section>
         <p className="login-home">
-          <Link to="/">Zur Startseite</Link>
+          <Link to="/" className="standalone-link">
+            Zur Startseite
+          </Link>
         </p>
       </div>
     </div>

@@ -5,7 +5,8 @@ import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog
 import { AdminListItem } from "~/components/admin/admin-list-item";
 import { CreateForm } from "~/components/admin/create-form";
 import { Field } from "~/components/admin/field";
-import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, type FormFailure } from "~/lib/staff-forms";
+import { useFailureToast } from "~/components/admin/use-staff-form";
 import { formatDateTime } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
 import {
@@ -21,24 +22,21 @@ import {
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
 import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
+import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
+import { PAGE_PARAM, pageNumber } from "~/lib/page-number";
 
 export const meta: MetaFunction = () => staffPageMeta("Neuigkeiten");
 
-const PAGE_PARAM = "seite";
 /** "Weitere laden" grows the list by one page at a time; more than this is a search, not a list. */
 const MAX_PAGES = 20;
 const LIST_HEADING_ID = "neuigkeiten-liste";
 const itemId = (id: string) => `neuigkeit-${id}`;
 
-function pagesFrom(params: URLSearchParams): number {
-  const value = Number.parseInt(params.get(PAGE_PARAM) ?? "", 10);
-  return Number.isFinite(value) ? Math.min(MAX_PAGES, Math.max(1, value)) : 1;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
   const url = new URL(request.url);
-  const pages = pagesFrom(url.searchParams);
+  // `?seite=N` is page N, like every list; this list shows everything up to it.
+  const pages = Math.min(MAX_PAGES, pageNumber(url.searchParams));
   const shown = pages * NEWS_PAGE_SIZE;
   // One item more than shown tells whether there is more, and where "Weitere laden" should land.
   const items = await listNews(context.db, { startAt: 0, limit: shown + 1 });
@@ -152,7 +150,7 @@ function NewsFields({
         label="Titel"
         name="title"
         required
-        maxLength={200}
+        maxLength={TITLE_MAX_LENGTH}
         defaultValue={failure?.values.title ?? values?.title}
         error={failure?.fieldErrors.title}
         autoFocus={autoFocus}
@@ -162,7 +160,7 @@ function NewsFields({
         name="text"
         multiline
         required
-        maxLength={5000}
+        maxLength={TEXT_MAX_LENGTH}
         defaultValue={failure?.values.text ?? values?.text}
         error={failure?.fieldErrors.text}
       />

@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import dayPickerStyles from "react-day-picker/style.css?url";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
 import { AdminListItem } from "~/components/admin/admin-list-item";
 import { CreateForm } from "~/components/admin/create-form";
-import { DateTimeField } from "~/components/admin/date-time-field";
+import { DateTimeField, describeWallClock } from "~/components/admin/date-time-field";
 import { Field } from "~/components/admin/field";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { DELETE_PARAM, EDIT_PARAM, type FormFailure, useFailureToast } from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, type FormFailure } from "~/lib/staff-forms";
+import { useFailureToast } from "~/components/admin/use-staff-form";
 import { formatDateTime, toLocalInputValue } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   ALERT_NOT_FOUND,
   alertInput,
@@ -24,6 +27,7 @@ import {
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
 import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
+import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
 export const meta: MetaFunction = () => staffPageMeta("Wichtige Informationen");
 
@@ -172,14 +176,45 @@ function AlertFields({
 }) {
   const shown = failure?.values ?? values;
   const errors = failure?.fieldErrors ?? {};
+  const [period, setPeriod] = useState({ from: shown.fromDate, to: shown.toDate });
   return (
     <>
-      <Field label="Titel" name="title" required maxLength={200} defaultValue={shown.title} error={errors.title} autoFocus={autoFocus} />
-      <Field label="Inhalt" name="text" multiline required maxLength={5000} defaultValue={shown.text} error={errors.text} />
+      <Field label="Titel" name="title" required maxLength={TITLE_MAX_LENGTH} defaultValue={shown.title} error={errors.title} autoFocus={autoFocus} />
+      <Field label="Inhalt" name="text" multiline required maxLength={TEXT_MAX_LENGTH} defaultValue={shown.text} error={errors.text} />
       <div className="admin-form__row admin-form__row--two">
-        <DateTimeField name="fromDate" label="Start Datum" defaultValue={shown.fromDate} error={errors.fromDate} />
-        <DateTimeField name="toDate" label="End Datum" defaultValue={shown.toDate} error={errors.toDate} />
+        <DateTimeField
+          name="fromDate"
+          label="Start Datum"
+          defaultValue={shown.fromDate}
+          error={errors.fromDate}
+          dayTime="now"
+          onChange={(from) => setPeriod((current) => ({ ...current, from }))}
+        />
+        <DateTimeField
+          name="toDate"
+          label="End Datum"
+          defaultValue={shown.toDate}
+          error={errors.toDate}
+          dayTime="end-of-day"
+          onChange={(to) => setPeriod((current) => ({ ...current, to }))}
+        />
       </div>
+      <VisibilitySummary from={period.from} to={period.to} />
     </>
+  );
+}
+
+/**
+ * "Sichtbar vom 24.12.2026 - 08:00 bis 02.01.2027 - 18:00": the whole period in one
+ * line above the button. Only with JavaScript, where it follows every change; the plain
+ * fields show their values themselves.
+ */
+function VisibilitySummary({ from, to }: { from: string; to: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <p className="admin-datetime__summary" aria-live="polite">
+      Sichtbar vom {describeWallClock(from) ?? "…"} bis {describeWallClock(to) ?? "…"}
+    </p>
   );
 }

@@ -6,15 +6,10 @@ import { AdminListItem } from "~/components/admin/admin-list-item";
 import { CreateForm } from "~/components/admin/create-form";
 import { Field } from "~/components/admin/field";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import { DELETE_PARAM, EDIT_PARAM, failureFor, type FormFailure, useFailureToast, useFocusFirstError } from "~/lib/admin-client";
+import { DELETE_PARAM, EDIT_PARAM, failureFor, type FormFailure } from "~/lib/staff-forms";
+import { useFailureToast, useFocusFirstError } from "~/components/admin/use-staff-form";
 import { formatDay } from "~/lib/dates";
-import {
-  describeReading,
-  MAX_HOURS_TEXT_LENGTH,
-  MAX_SPECIAL_TITLE_LENGTH,
-  readDayText,
-  WEEKDAYS,
-} from "~/lib/opening-hours";
+import { describeReading, readDayText, WEEKDAYS } from "~/lib/opening-hours";
 import { staffPageMeta } from "~/lib/seo";
 import {
   createSpecialHours,
@@ -31,6 +26,7 @@ import {
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
 import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
+import { OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH } from "~/lib/limits";
 
 export const meta: MetaFunction = () => staffPageMeta("Öffnungszeiten");
 
@@ -102,7 +98,7 @@ export default function OpeningHoursAdmin() {
             label={label}
             name={key}
             required
-            maxLength={MAX_HOURS_TEXT_LENGTH}
+            maxLength={OPENING_HOURS_MAX_LENGTH}
             defaultValue={failure?.values[key] ?? hours[key]}
             error={failure?.fieldErrors[key]}
             note={understood[key]}
@@ -163,7 +159,7 @@ function SpecialHoursFields({
         label="Anlass"
         name="title"
         required
-        maxLength={MAX_SPECIAL_TITLE_LENGTH}
+        maxLength={SPECIAL_HOURS_TITLE_MAX_LENGTH}
         hint="z. B. Betriebsferien, Inventur"
         defaultValue={value("title")}
         error={failure?.fieldErrors.title}
@@ -177,7 +173,7 @@ function SpecialHoursFields({
         label="Zeiten"
         name="hours"
         required
-        maxLength={MAX_HOURS_TEXT_LENGTH}
+        maxLength={OPENING_HOURS_MAX_LENGTH}
         hint="wie bei den Wochentagen, z. B. „Geschlossen“ oder „10:00 - 14:00Uhr“"
         defaultValue={value("hours")}
         error={failure?.fieldErrors.hours}

@@ -13,19 +13,13 @@ import {
   RENAME_CATEGORY_INTENT,
   RenameCategoryDialog,
 } from "~/components/upload/category-list";
-import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PAGE_PARAM, ZOOM_PARAM } from "~/components/upload/list-href";
+import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, ZOOM_PARAM } from "~/components/upload/list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
 import { COVER_INTENT, ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
-import {
-  CATEGORY_DELETE_PARAM,
-  CATEGORY_RENAME_PARAM,
-  DELETE_PARAM,
-  EDIT_PARAM,
-  failureFor,
-  useFailureToast,
-} from "~/lib/admin-client";
+import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM, DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff-forms";
+import { useFailureToast } from "~/components/admin/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HttpError } from "~/server/errors.server";
@@ -63,24 +57,23 @@ import {
   writeThenRedirect,
 } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
+import galleryStyles from "~/styles/gallery.css?url";
 import uploadStyles from "~/styles/upload.css?url";
+import { pageNumber, pageRows } from "~/lib/page-number";
 
 export const meta: MetaFunction = () => staffPageMeta("Bilder hochladen");
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
-
-/** `?seite=N` (1-based); anything that is not a positive whole number means the first page. */
-function requestedPage(url: URL): number {
-  const page = Number(url.searchParams.get(PAGE_PARAM));
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: galleryStyles },
+  { rel: "stylesheet", href: uploadStyles },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
   const url = new URL(request.url);
-  const page = requestedPage(url);
+  const page = pageNumber(url.searchParams);
   const [{ reference: references, total }, categoryCounts] = await Promise.all([
-    listReferences(context.db, { startAt: (page - 1) * REFERENCE_ADMIN_PAGE_SIZE, limit: REFERENCE_ADMIN_PAGE_SIZE }),
+    listReferences(context.db, pageRows(page, REFERENCE_ADMIN_PAGE_SIZE)),
     listCategoryCounts(context.db),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_ADMIN_PAGE_SIZE));
@@ -116,7 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The plain upload form comes back with the module's reason at its file field, and its status. */
 function uploadRefused(values: Record<string, string>, { message, status }: HttpError) {
-  return invalidForm({ intent: "upload", values }, { message, fieldErrors: { images: message } }, status);
+  return invalidForm({ intent: "upload", values }, { message, fieldErrors: { images: message } }, { status });
 }
 
 /**
@@ -126,7 +119,7 @@ function uploadRefused(values: Record<string, string>, { message, status }: Http
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  const page = requestedPage(new URL(request.url));
+  const page = pageNumber(new URL(request.url).searchParams);
   const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
   let form: FormData;
   try {
@@ -206,7 +199,7 @@ export default function UploadReferencePage() {
       </section>
       <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
       <CategoryList categories={categoryCounts} />
-      <ZoomDialog reference={zooming} />
+      <ZoomDialog reference={zooming} references={references} />
       <EditReferenceDialog reference={editing} categories={categories} />
       <DeleteReferenceDialog reference={deleting} />
       <RenameCategoryDialog category={renamingCategory} />

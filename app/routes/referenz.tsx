@@ -4,17 +4,24 @@ import { galleryHref } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
-import { pageWindow } from "~/lib/page-window";
+import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
-import { type ZoomImage, ZoomView } from "~/components/pages/zoom-view";
+import { CategoryChips } from "~/components/gallery/category-chips";
+import { ImageViewer, type ViewerImage } from "~/components/gallery/image-viewer";
+import { Pager } from "~/components/gallery/pager";
+import { pageNumber, pageRows } from "~/lib/page-number";
 import { listCategories, storedCategoryName } from "~/server/categories.server";
 import { getReference, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
+import galleryStyles from "~/styles/gallery.css?url";
 import pageStyles from "~/styles/pages.css?url";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: pageStyles },
+  { rel: "stylesheet", href: galleryStyles },
+];
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -30,27 +37,24 @@ const THUMBNAIL_SIZES = "(min-width: 1100px) 345px, (min-width: 680px) 50vw, 100
 /** Thumbnails in the first row load at once; the rest only when scrolled near. */
 const EAGER_THUMBNAILS = 3;
 
-function pageNumber(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const requestedCategory = url.searchParams.get("kategorie")?.trim().slice(0, 50) || null;
-  const page = pageNumber(url.searchParams.get("seite"));
+  const requestedCategory = url.searchParams.get("kategorie")?.trim().slice(0, MAX_CATEGORY_LENGTH) || null;
+  const page = pageNumber(url.searchParams);
   const imageId = url.searchParams.get("bild")?.slice(0, 100) || null;
 
-  const [categories, storedCategory, { reference, total }, zoom] = await Promise.all([
+  // The page's pictures plus the one before and after it, so the viewer can step across pages.
+  const { startAt, limit } = pageRows(page, REFERENCE_PAGE_SIZE);
+  const withEdges = { startAt: Math.max(0, startAt - 1), limit: limit + (startAt > 0 ? 2 : 1) };
+  const [categories, storedCategory, { reference: rows, total }, zoom] = await Promise.all([
     listCategories(context.db, { withPictures: true }),
     requestedCategory ? storedCategoryName(context.db, requestedCategory) : null,
-    listReferences(context.db, {
-      startAt: (page - 1) * REFERENCE_PAGE_SIZE,
-      limit: REFERENCE_PAGE_SIZE,
-      category: requestedCategory,
-    }),
+    listReferences(context.db, { ...withEdges, category: requestedCategory }),
     imageId ? getReference(context.db, imageId) : null,
   ]);
+  const before = startAt > 0 ? rows.shift() : undefined;
+  const reference = rows.slice(0, limit);
+  const after = rows[limit];
   // Categories match regardless of case and Unicode form; show the name as it is stored.
   const category = storedCategory ?? requestedCategory;
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_PAGE_SIZE));
@@ -70,6 +74,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       description,
       category,
     })),
+    edges: { before: before?.id ?? null, after: after?.id ?? null },
+    /** How many pictures of the filter come before this page. */
+    offset: startAt,
     zoom: zoom && {
       id: zoom.id,
       url: zoom.url,
@@ -97,36 +104,30 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return withoutImage(currentUrl) === withoutImage(nextUrl) ? false : defaultShouldRevalidate;
 };
 
+/** The gallery's own top: pager links land here, so a new page starts at its first row. */
+const GALLERY_ID = "galerie";
+const thumbnailId = (id: string) => `bild-${id}`;
+
 export default function Referenz() {
-  const { categories, category, page, pageCount, total, references, zoom } = useLoaderData<typeof loader>();
+  const { categories, category, page, pageCount, total, references, edges, offset, zoom } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <PageHeader title="Referenzen">
         Ein Einblick in unsere Arbeit: Sitze, Lenkräder, Verdecke und komplette Innenausstattungen aus unserer
         Werkstatt.
       </PageHeader>
-      <div className="page__inner page-section">
+      <div className="page__inner page-section" id={GALLERY_ID}>
         <nav className="gallery-filter" aria-label="Kategorien">
           <ul className="chip-list">
-            <li>
-              <Link
-                to={galleryHref({})}
-                className="chip"
-                aria-current={category === null ? "page" : undefined}
-                preventScrollReset
-              >
-                Alle
-              </Link>
-            </li>
-            {categories.map((name) => (
-              <li key={name}>
+            {[null, ...categories].map((name) => (
+              <li key={name ?? ""}>
                 <Link
                   to={galleryHref({ category: name })}
                   className="chip"
                   aria-current={name === category ? "page" : undefined}
                   preventScrollReset
                 >
-                  {name}
+                  {name ?? "Alle"}
                 </Link>
               </li>
             ))}
@@ -153,6 +154,7 @@ export default function Referenz() {
             {references.map((item, index) => (
               <li key={item.id} className="gallery__item">
                 <Link
+                  id={thumbnailId(item.id)}
                   to={galleryHref({ category, page, image: item.id })}
                   className="gallery__link"
                   preventScrollReset
@@ -175,89 +177,76 @@ export default function Referenz() {
                 </Link>
                 <div className="gallery__caption">
                   {item.description && <p className="gallery__description">{item.description}</p>}
-                  {item.category.length > 0 && (
-                    <ul className="chip-list chip-list--small" aria-label="Kategorien">
-                      {item.category.map((name) => (
-                        <li key={name} className="chip chip--static">
-                          {name}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <CategoryChips names={item.category} />
                 </div>
               </li>
             ))}
           </ul>
         )}
 
-        {pageCount > 1 && <Pagination category={category} page={page} pageCount={pageCount} />}
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          href={(n) => `${galleryHref({ category, page: n })}#${GALLERY_ID}`}
+          label="Seiten"
+        />
       </div>
-      <Zoom references={references} zoom={zoom} category={category} page={page} />
+      <Viewer
+        references={references}
+        edges={edges}
+        zoom={zoom}
+        category={category}
+        page={page}
+        position={(index) => `Bild ${offset + index + 1} von ${total}`}
+      />
     </div>
   );
 }
 
-function Zoom({
+/**
+ * The viewer for `?bild=<id>`, stepping through the current filter: within the page, and
+ * across to the neighbouring page at either end (the loader sends the edge pictures' ids).
+ */
+function Viewer({
   references,
+  edges,
   zoom,
   category,
   page,
+  position,
 }: {
-  references: ZoomImage[];
-  zoom: ZoomImage | null;
+  references: ViewerImage[];
+  edges: { before: string | null; after: string | null };
+  zoom: ViewerImage | null;
   category: string | null;
   page: number;
+  position: (index: number) => string;
 }) {
-  // The loader is skipped when only the zoom changes, so the picture is looked up in the list first.
+  // The loader is skipped when only the picture changes, so it is looked up in the list first.
   const { search } = useLocation();
   const imageId = new URLSearchParams(search).get("bild");
   if (!imageId) return null;
-  const image = references.find((item) => item.id === imageId) ?? (zoom?.id === imageId ? zoom : null);
+  const index = references.findIndex((item) => item.id === imageId);
+  const image = references[index] ?? (zoom?.id === imageId ? zoom : null);
   if (!image) return null;
-  return <ZoomView key={image.id} image={image} closeHref={galleryHref({ category, page })} />;
-}
 
-function Pagination({ category, page, pageCount }: { category: string | null; page: number; pageCount: number }) {
+  const inList = index >= 0;
+  const at = (id: string | null | undefined, onPage: number) =>
+    inList && id ? galleryHref({ category, page: onPage, image: id }) : null;
+  const previousHref = index > 0 ? at(references[index - 1].id, page) : at(edges.before, page - 1);
+  const nextHref = index < references.length - 1 ? at(references[index + 1].id, page) : at(edges.after, page + 1);
+  const label = image.description || "Referenzbild";
+
   return (
-    <nav className="pagination" aria-label="Seiten">
-      {page > 1 ? (
-        <Link to={galleryHref({ category, page: page - 1 })} className="pagination__step" rel="prev">
-          Zurück
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          Zurück
-        </span>
-      )}
-      <ol className="pagination__pages">
-        {pageWindow(page, pageCount).map((n, index) =>
-          n === null ? (
-            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <Link
-                to={galleryHref({ category, page: n })}
-                className="pagination__page"
-                aria-label={`Seite ${n}`}
-                aria-current={n === page ? "page" : undefined}
-              >
-                {n}
-              </Link>
-            </li>
-          ),
-        )}
-      </ol>
-      {page < pageCount ? (
-        <Link to={galleryHref({ category, page: page + 1 })} className="pagination__step" rel="next">
-          Weiter
-        </Link>
-      ) : (
-        <span className="pagination__step" aria-disabled="true">
-          Weiter
-        </span>
-      )}
-    </nav>
+    <ImageViewer
+      image={image}
+      title={label}
+      alt={label}
+      closeHref={galleryHref({ category, page })}
+      previousHref={previousHref}
+      nextHref={nextHref}
+      position={inList ? position(index) : undefined}
+      returnFocusId={inList ? thumbnailId(image.id) : undefined}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
+import { OpeningHoursList } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
 import { OpenStatusLine } from "~/components/shell/open-status-line";
 import { nextStatusChange, openStatus } from "~/lib/open-status";
 import { pageMeta } from "~/lib/seo";
-import { WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
 import { getSchedule } from "~/server/opening-hours.server";
 import pageStyles from "~/styles/pages.css?url";
@@ -82,14 +82,7 @@ export default function Standort() {
         <section className="contact__card" aria-labelledby="oeffnungszeiten-title">
           <h2 id="oeffnungszeiten-title">Öffnungszeiten</h2>
           <OpenStatusLine status={status} />
-          <dl className="opening-hours">
-            {WEEKDAYS.map(({ key, label }) => (
-              <div key={key} className="opening-hours__row">
-                <dt>{label}</dt>
-                <dd>{openingHours[key]}</dd>
-              </div>
-            ))}
-          </dl>
+          <OpeningHoursList hours={openingHours} />
         </section>
 
         <section className="contact__map" aria-labelledby="anfahrt-title">

@@ -5,6 +5,7 @@ import { notFound } from "~/server/errors.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { alerts } from "~/server/db/schema";
 import { newId, requiredText } from "~/server/validation.server";
+import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
 /** The answer of the API and the staff page alike when an id is unknown. */
 export const ALERT_NOT_FOUND = "Diese Information gibt es nicht (mehr).";
@@ -27,8 +28,8 @@ const instant = (label: string) =>
 
 export const alertInput = z
   .object({
-    title: requiredText("Titel", 200),
-    text: requiredText("Inhalt", 5000),
+    title: requiredText("Titel", TITLE_MAX_LENGTH),
+    text: requiredText("Inhalt", TEXT_MAX_LENGTH),
     fromDate: instant("Start Datum"),
     toDate: instant("End Datum"),
   })

@@ -4,15 +4,16 @@ import { notFound } from "~/server/errors.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { news } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/validation.server";
+import { NEWS_PAGE_SIZE, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
-export const NEWS_PAGE_SIZE = 15;
+export { NEWS_PAGE_SIZE };
 export const NEWS_MAX_PAGE_SIZE = 50;
 /** The answer of the API and the staff page alike when an id is unknown. */
 export const NEWS_NOT_FOUND = "Diese Neuigkeit gibt es nicht (mehr).";
 
 export const newsInput = z.object({
-  title: requiredText("Titel", 200),
-  text: requiredText("Text", 5000),
+  title: requiredText("Titel", TITLE_MAX_LENGTH),
+  text: requiredText("Text", TEXT_MAX_LENGTH),
 });
 export type NewsInput = z.infer<typeof newsInput>;
 

@@ -4,8 +4,6 @@ import { addDays, workshopDate } from "~/lib/dates";
 import type { Schedule } from "~/lib/open-status";
 import {
   DEFAULT_OPENING_HOURS,
-  MAX_HOURS_TEXT_LENGTH,
-  MAX_SPECIAL_TITLE_LENGTH,
   type OpeningHours,
   WEEKDAYS,
 } from "~/lib/opening-hours";
@@ -13,11 +11,12 @@ import { notFound } from "~/server/errors.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { openingHours, specialHours } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/validation.server";
+import { OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH } from "~/lib/limits";
 
 const SINGLE_ROW_ID = 1;
 
 export const openingHoursInput = z.object(
-  Object.fromEntries(WEEKDAYS.map(({ key, label }) => [key, requiredText(label, MAX_HOURS_TEXT_LENGTH)])) as Record<
+  Object.fromEntries(WEEKDAYS.map(({ key, label }) => [key, requiredText(label, OPENING_HOURS_MAX_LENGTH)])) as Record<
     keyof OpeningHours,
     ReturnType<typeof requiredText>
   >,
@@ -65,8 +64,8 @@ function calendarDay(label: string) {
 
 export const specialHoursInput = z
   .object({
-    title: requiredText("Anlass", MAX_SPECIAL_TITLE_LENGTH),
-    hours: requiredText("Zeiten", MAX_HOURS_TEXT_LENGTH),
+    title: requiredText("Anlass", SPECIAL_HOURS_TITLE_MAX_LENGTH),
+    hours: requiredText("Zeiten", OPENING_HOURS_MAX_LENGTH),
     fromDate: calendarDay("Von"),
     toDate: calendarDay("Bis"),
   })

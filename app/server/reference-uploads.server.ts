@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
+import { notAPicture } from "~/lib/image-types";
 import { HttpError } from "~/server/errors.server";
 import { readBodyLimited } from "~/server/request-body.server";
 import { categoriesOf, categoryList, linkCategoriesStatements } from "~/server/categories.server";
@@ -78,7 +79,7 @@ export function prepareImage(file: ImageFile): Omit<PreparedImage, "key"> {
   }
   const type = sniffImageType(file.bytes);
   if (!type) {
-    throw new HttpError(415, `„${file.name}“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).`);
+    throw new HttpError(415, notAPicture(file.name));
   }
   try {
     return { type, bytes: stripImageMetadata(file.bytes, type) };

@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
+import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 import { notFound } from "~/server/errors.server";
 import { categoriesOf, categoryList, inCategory, linkCategoriesStatements } from "~/server/categories.server";
 import { type Database, prepareRead, type Read } from "~/server/db/client.server";
@@ -27,7 +28,7 @@ export const REFERENCE_NOT_FOUND = "Dieses Bild gibt es nicht (mehr).";
 export const referenceDescription = z
   .string({ invalid_type_error: "Beschreibung muss ein Text sein." })
   .trim()
-  .max(1000, "Beschreibung darf höchstens 1000 Zeichen lang sein.");
+  .max(DESCRIPTION_MAX_LENGTH, `Beschreibung darf höchstens ${DESCRIPTION_MAX_LENGTH} Zeichen lang sein.`);
 
 export const referenceUpdate = z.object({
   description: referenceDescription.min(1, "Beschreibung darf nicht leer sein."),

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/cloudflare";
-import { type FormFailure, searchWith } from "~/lib/admin-client";
+import { type FormFailure, searchWith } from "~/lib/staff-forms";
 import { HttpError } from "~/server/errors.server";
 import { FAILURE_MESSAGE, redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
 import type { FieldErrors } from "~/server/validation.server";
@@ -17,11 +17,11 @@ export function formFields(form: FormData): Record<string, string> {
 export function invalidForm(
   failure: { intent: string; id?: string; values: Record<string, string> },
   result: { message: string; fieldErrors: FieldErrors },
-  status = 400,
+  init: { status?: number; headers?: HeadersInit } = {},
 ) {
   return data<FormFailure>(
     { intent: failure.intent, id: failure.id, values: failure.values, message: result.message, fieldErrors: result.fieldErrors },
-    { status },
+    { status: init.status ?? 400, headers: init.headers },
   );
 }
 

@@ -130,13 +130,29 @@ describe("page content", () => {
     expect(await main.locator(`a[href="tel:${SITE.phoneHref}"]`).count()).toBeGreaterThan(0);
     expect(await main.locator(`a[href="mailto:${SITE.email}"]`).count()).toBeGreaterThan(0);
     const rows = await main
-      .locator(".opening-hours__row")
+      .getByRole("region", { name: "Öffnungszeiten" })
+      .locator("dl > div")
       .evaluateAll((elements) =>
         elements.map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent]),
       );
     expect(rows).toEqual(WEEKDAYS.map(({ key, label }) => [label, hours[key]]));
     expect(await main.getByText("Um die Karte anzuzeigen, müssen Sie externe Cookies akzeptieren.").count()).toBe(1);
     expect(await main.locator("iframe").count()).toBe(0);
+    // Each shown once on this page: the footer leaves out what the page itself shows.
+    expect(await page.getByText("Um die Karte anzuzeigen, müssen Sie externe Cookies akzeptieren.").count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Öffnungszeiten" }).count()).toBe(1);
+    expect(await page.locator(`a[href="mailto:${SITE.email}"]`).count()).toBe(2);
+  });
+
+  it("Kontakt & Standort has one map once external content is allowed", async () => {
+    const page = await openSettledPage(browser);
+    await page.context().addCookies([{ name: "external", value: "true", url: baseURL() }]);
+    await page.goto("/standort");
+    await expect.poll(() => page.locator("iframe").count()).toBe(1);
+    // Elsewhere the footer keeps its map.
+    await page.goto("/about");
+    await expect.poll(() => page.locator("footer iframe").count()).toBe(1);
+    await page.context().close();
   });
 
   it("Ledermuster presents the leather kinds and materials as swatch cards", async () => {
@@ -151,5 +167,16 @@ describe("page content", () => {
       "Cabrio-Verdeckstoffe",
     ]);
     expect(await page.locator(".swatch-card img").count()).toBe(0);
+  });
+
+  it("Ledermuster shows colour samples large enough to judge on a phone", async () => {
+    const page = await openSettledPage(browser, PHONE);
+    await page.goto("/ledermuster");
+    const sizes = await page
+      .locator(".swatch-card__colours li > span")
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map(({ width, height }) => Math.min(width, height)));
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(40);
+    await page.context().close();
   });
 });

@@ -115,8 +115,8 @@ describe.each(MODES)("reference gallery $name", ({ javaScriptEnabled }) => {
     const image = dialog.locator("img");
     expect(await image.getAttribute("src")).toBe(picture.displayUrl);
     expect(await dialog.locator(".chip").allTextContents()).toEqual([categoryA]);
-    const box = (await dialog.boundingBox())!;
-    expect(box.width).toBeLessThanOrEqual(1100);
+    // SPEC §9: the picture is at most 1100 px wide, even on a wide screen.
+    expect((await image.boundingBox())!.width).toBeLessThanOrEqual(1100);
 
     if (javaScriptEnabled) {
       await page.keyboard.press("Escape");
@@ -131,6 +131,110 @@ describe.each(MODES)("reference gallery $name", ({ javaScriptEnabled }) => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => new URL(page.url()).searchParams.get("bild")).toBe(null);
     expect(new URL(page.url()).searchParams.get("seite")).toBe("2");
+  });
+});
+
+/** A finger moving sideways across the middle of the screen (Chromium's touch input). */
+async function swipe(page: Page, from: number, to: number) {
+  const session = await page.context().newCDPSession(page);
+  const y = page.viewportSize()!.height / 2;
+  await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 8; step++) {
+    const x = from + ((to - from) * step) / 8;
+    await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+  }
+  await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await session.detach();
+}
+
+describe("reference gallery viewer", () => {
+  const imageParam = (page: Page) => new URL(page.url()).searchParams.get("bild");
+
+  it("opens as wide as the phone and moves on by swipe, arrow key and across the page end", async () => {
+    const page = await openSettledPage(browser, PHONE);
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`);
+    await waitForHydration(page);
+    const order = await descriptions(page);
+    const ids = order.map((text) => picturesA.find((picture) => picture.description === text)!.id);
+    const tile = (await galleryLinks(page).first().boundingBox())!;
+    await galleryLinks(page).first().click();
+
+    const viewer = page.getByRole("dialog", { name: order[0] });
+    await expect.poll(() => viewer.isVisible()).toBe(true);
+    const image = viewer.getByRole("img", { name: order[0] });
+    const box = (await image.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(PHONE.viewport.width);
+    expect(box.width).toBeGreaterThanOrEqual(tile.width);
+    expect(await viewer.getByText("Bild 1 von 12").isVisible()).toBe(true);
+    // The way out is at the top.
+    const close = (await viewer.getByRole("button", { name: "Schließen" }).boundingBox())!;
+    expect(close.y).toBeLessThan(PHONE.viewport.height / 4);
+    expect(close.x + close.width).toBeLessThanOrEqual(PHONE.viewport.width);
+
+    await swipe(page, 320, 60);
+    await expect.poll(() => imageParam(page)).toBe(ids[1]);
+    await expect
+      .poll(() => page.getByRole("dialog", { name: order[1] }).getByRole("img", { name: order[1] }).isVisible())
+      .toBe(true);
+
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => imageParam(page)).toBe(ids[2]);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => imageParam(page)).toBe(ids[1]);
+    await swipe(page, 60, 320);
+    await expect.poll(() => imageParam(page)).toBe(ids[0]);
+
+    // From the tenth picture the next one is the first of page 2, in the same filter.
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}&bild=${ids[9]}`);
+    await waitForHydration(page);
+    await page.getByRole("dialog", { name: order[9] }).getByRole("button", { name: "Nächstes Bild" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("seite")).toBe("2");
+    await expect.poll(() => page.getByRole("dialog").getByText("Bild 11 von 12").isVisible()).toBe(true);
+    const eleventh = await page.getByRole("dialog").getByRole("img").getAttribute("alt");
+    expect(picturesA.map((picture) => picture.description)).toContain(eleventh);
+    expect(order).not.toContain(eleventh);
+
+    // Escape closes; focus goes to the thumbnail of the picture last shown.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => imageParam(page)).toBe(null);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`${eleventh} – vergrößern`);
+    await page.context().close();
+  });
+
+  it("steps through the pictures by links without JavaScript", async () => {
+    const page = await openSettledPage(browser, { ...PHONE, javaScriptEnabled: false });
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`);
+    const order = await descriptions(page);
+    await galleryLinks(page).first().click();
+    await page.getByRole("dialog", { name: order[0] }).waitFor();
+    await page.getByRole("link", { name: "Nächstes Bild" }).click();
+    await page.getByRole("dialog", { name: order[1] }).waitFor();
+    await page.getByRole("link", { name: "Vorheriges Bild" }).click();
+    await page.getByRole("dialog", { name: order[0] }).waitFor();
+    await page.getByRole("link", { name: "Schließen" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("keeps the visitor at the gallery when paging", async () => {
+    const page = await openSettledPage(browser, PHONE);
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`);
+    await waitForHydration(page);
+    const pager = page.getByRole("navigation", { name: "Seiten" });
+    await pager.scrollIntoViewIfNeeded();
+    await pager.getByRole("link", { name: "Weiter" }).click();
+    await expect.poll(() => summary(page)).toBe(`12 Bilder in „${categoryA}“ · Seite 2 von 2`);
+    // The filter row and the new page's first picture are on screen, not the page header.
+    await expect.poll(() => page.getByRole("navigation", { name: "Kategorien" }).isVisible()).toBe(true);
+    const filter = (await page.getByRole("navigation", { name: "Kategorien" }).boundingBox())!;
+    // However many categories there are, the filter is one row that scrolls sideways.
+    expect(filter.height).toBeLessThan(100);
+    expect(filter.y).toBeGreaterThanOrEqual(0);
+    expect(filter.y).toBeLessThan(PHONE.viewport.height / 2);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.context().close();
   });
 });
 

@@ -125,6 +125,24 @@ describe("slideshow of the latest projects", () => {
     expect(await image.getAttribute("height")).toBe("900");
   });
 
+  it("shows on a touch screen where the visitor is and its controls, without hovering", async () => {
+    const page = await openSettledPage(browser, PHONE);
+    await openHydratedHome(page);
+    const count = await slideCount(page);
+    const dots = page.locator(".slideshow__dots li");
+    expect(await dots.count()).toBe(count);
+    // The current slide's mark stands out from the others.
+    const widths = await dots.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().width));
+    expect(widths[0]).toBeGreaterThan(widths[1]);
+    expect(await controlsOpacity(page)).toBe("1");
+    await page.getByRole("button", { name: "Nächstes Bild" }).tap();
+    await expect.poll(() => slideLabel(page)).toBe(`2 von ${count}`);
+    await expect
+      .poll(() => dots.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().width)))
+      .toEqual([widths[1], widths[0], ...widths.slice(2)]);
+    await page.context().close();
+  });
+
   it("shows its controls on pointer-over and hides them again after 2.5 seconds", async () => {
     const page = await openSettledPage(browser);
     await openHydratedHome(page);

@@ -267,6 +267,24 @@ describe("reference images with JavaScript", () => {
     expect(Buffer.from(await storedBytes(stored!.url)).subarray(0, 6).toString("latin1")).toBe("GIF89a");
   });
 
+  it("refuses a file that is not a picture as soon as it is chosen, naming it", async () => {
+    const page = await openUploadPage(PHONE);
+    const jpeg = await drawnImage(page, { width: 320, height: 240, type: "image/jpeg" });
+    const photo = `${unique("foto")}.jpg`;
+    const text = `${unique("notiz")}.txt`;
+    await page.getByLabel("Bilder auswählen").setInputFiles([
+      { name: photo, mimeType: "image/jpeg", buffer: jpeg },
+      { name: text, mimeType: "text/plain", buffer: Buffer.from("Nur eine Notiz.") },
+    ]);
+    await expect.poll(() => page.getByText("1 Bild ausgewählt.").isVisible()).toBe(true);
+    const reason = page.getByRole("alert").getByText(`„${text}“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).`);
+    expect(await reason.isVisible()).toBe(true);
+    expect(await page.getByLabel("Bilder auswählen").getAttribute("aria-invalid")).toBe("true");
+    await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
+    expect(await preview(page).getByRole("img").count()).toBe(1);
+    await page.context().close();
+  });
+
   it("reports a failed file, retries it, and keeps the others stored", async () => {
     const page = await openUploadPage();
     const jpeg = await drawnImage(page, { width: 320, height: 240, type: "image/jpeg" });

@@ -1,16 +1,8 @@
 import { Form, useActionData, useNavigate } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { Dialog } from "~/components/dialog";
-import {
-  deleteControlId,
-  editControlId,
-  failureFor,
-  type FormFailure,
-  useCloseHref,
-  useFocusFirstError,
-  useReturnFocus,
-} from "~/lib/admin-client";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Dialog, DialogCancel } from "~/components/dialog";
+import { deleteControlId, editControlId, failureFor, type FormFailure } from "~/lib/staff-forms";
+import { useCloseHref, useFocusFirstError, useReturnFocus } from "~/components/admin/use-staff-form";
 import { IntentFields, SubmitButton } from "./submit-button";
 
 interface AdminDialogProps {
@@ -39,7 +31,6 @@ function AdminDialog({
   focusCancel = false,
   children,
 }: AdminDialogProps) {
-  const hydrated = useHydrated();
   const closeHref = useCloseHref();
   const navigate = useNavigate();
   const close = () => navigate(closeHref, { replace: true, preventScrollReset: true });
@@ -49,17 +40,7 @@ function AdminDialog({
 
   return (
     <Dialog open={open} title={title} onClose={close}>
-      {children(
-        hydrated ? (
-          <button type="button" className="button button--secondary" onClick={close} autoFocus={focusCancel}>
-            Abbrechen
-          </button>
-        ) : (
-          <a href={cancelHref} className="button button--secondary" autoFocus={focusCancel}>
-            Abbrechen
-          </a>
-        ),
-      )}
+      {children(<DialogCancel href={cancelHref} onClose={close} autoFocus={focusCancel} />)}
     </Dialog>
   );
 }

@@ -1,11 +1,6 @@
 import { Link } from "@remix-run/react";
-import {
-  DELETE_PARAM,
-  deleteControlId,
-  EDIT_PARAM,
-  editControlId,
-  useDialogHref,
-} from "~/lib/admin-client";
+import { DELETE_PARAM, deleteControlId, EDIT_PARAM, editControlId } from "~/lib/staff-forms";
+import { useDialogHref } from "~/components/admin/use-staff-form";
 import { BinIcon, PencilIcon } from "./icons";
 
 /**

@@ -1,6 +1,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { failureFor, type FormFailure, useFocusFirstError, useFormKeyAfterSuccess } from "~/lib/admin-client";
+import { failureFor, type FormFailure } from "~/lib/staff-forms";
+import { useFocusFirstError, useFormKeyAfterSuccess } from "~/components/admin/use-staff-form";
 import { IntentFields, SubmitButton } from "./submit-button";
 
 /**

@@ -1,12 +1,35 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 
-/** The German message under a field; its id ties it to the field via aria-describedby. */
+/**
+ * The German message under a field; its id ties it to the field via aria-describedby.
+ * The icon makes it read as an error without relying on colour alone.
+ */
 export function FieldError({ id, children }: { id: string; children?: ReactNode }) {
   if (!children) return null;
   return (
     <p id={id} className="admin-field__error">
-      {children}
+      <ErrorIcon />
+      <span>{children}</span>
     </p>
+  );
+}
+
+/** A message about the whole form (or one upload), announced when it appears. */
+export function FormError({ children }: { children: ReactNode }) {
+  return (
+    <p className="admin-form-error" role="alert">
+      <ErrorIcon />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+function ErrorIcon() {
+  return (
+    <svg className="error-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 7v6M12 16.5v.01" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
   );
 }
 

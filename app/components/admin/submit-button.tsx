@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useIsSubmitting } from "~/lib/admin-client";
+import { useIsSubmitting } from "~/components/admin/use-staff-form";
 
 /**
  * The submit button of one staff form. While its form (intent, and id for list

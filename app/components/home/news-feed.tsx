@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
+import { NEWS_PAGE_SIZE } from "~/lib/limits";
 
 /** SPEC §9: news come in pages of 15. */
-export const NEWS_FEED_PAGE_SIZE = 15;
 
 export interface FeedItem {
   id: string;
@@ -52,14 +52,14 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
   const headingId = useId();
   const [items, setItems] = useState(initialItems);
   const [status, setStatus] = useState<Status>(hasMore ? "idle" : "end");
-  const nextStartAt = useRef((page - 1) * NEWS_FEED_PAGE_SIZE + initialItems.length);
+  const nextStartAt = useRef((page - 1) * NEWS_PAGE_SIZE + initialItems.length);
   const box = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
 
   async function loadMore() {
     setStatus("loading");
     try {
-      const response = await fetch(`/api/v1/news/get?startAt=${nextStartAt.current}&limit=${NEWS_FEED_PAGE_SIZE}`);
+      const response = await fetch(`/api/v1/news/get?startAt=${nextStartAt.current}&limit=${NEWS_PAGE_SIZE}`);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const received = (await response.json()) as ApiNewsItem[];
       const { formatNewsDate } = await import("./news-date");
@@ -70,7 +70,7 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
           received.map(({ id, title, text, date }) => ({ id, title, text, date, dateText: formatNewsDate(date) })),
         ),
       );
-      setStatus(received.length < NEWS_FEED_PAGE_SIZE ? "end" : "idle");
+      setStatus(received.length < NEWS_PAGE_SIZE ? "end" : "idle");
     } catch (error) {
       console.error("News load failure", error);
       setStatus("failed");

@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useReducer, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState, type KeyboardEvent } from "react";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
+import { useSwipe } from "~/components/use-swipe";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+import { useAutoplay } from "./use-autoplay";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
 /** SPEC §9: slideshow timing. */
 export const SLIDE_DELAY_MS = 5000;
 export const FADE_MS = 1200;
 export const CONTROLS_HIDE_MS = 2500;
-/** SPEC §9: a swipe needs 30 % of the width; a touch that moves less than 5 px is a tap. */
-const SWIPE_SHARE = 0.3;
-const TAP_PX = 5;
+/** SPEC §9: two taps within 200 ms start or stop the show. */
 const DOUBLE_TAP_MS = 200;
 
 /** How long before an automatic change the fade code is fetched, so the change comes on time. */
@@ -110,7 +110,6 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
   const [focusInside, setFocusInside] = useState(false);
   const [controlsShown, setControlsShown] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>();
-  const touch = useRef<{ x: number; y: number; pointerId: number } | null>(null);
   const lastTap = useRef(0);
 
   const [FadeSlide, setFadeSlide] = useState<FadeSlideComponent | null>(null);
@@ -135,17 +134,17 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
     [prepareMotion, count],
   );
 
+  const advance = useCallback(() => step(1), [step]);
+  const prefetchMotion = useCallback(() => void prepareMotion(), [prepareMotion]);
   // Rotation rests while the pointer or keyboard focus is on the slideshow (WAI carousel pattern).
-  const resting = pointerOver || focusInside;
-  useEffect(() => {
-    if (!playing || resting) return;
-    const prefetch = setTimeout(() => void prepareMotion(), SLIDE_DELAY_MS - MOTION_PREFETCH_MS);
-    const timer = setTimeout(() => step(1), SLIDE_DELAY_MS);
-    return () => {
-      clearTimeout(prefetch);
-      clearTimeout(timer);
-    };
-  }, [playing, resting, index, step, prepareMotion]);
+  useAutoplay({
+    running: playing && !pointerOver && !focusInside,
+    delayMs: SLIDE_DELAY_MS,
+    leadMs: MOTION_PREFETCH_MS,
+    restartKey: index,
+    advance,
+    prepare: prefetchMotion,
+  });
 
   useEffect(() => {
     if (previous === null) return;
@@ -178,32 +177,18 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
     event.preventDefault();
   };
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType !== "touch") return;
-    touch.current = { x: event.clientX, y: event.clientY, pointerId: event.pointerId };
-  };
-
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    const start = touch.current;
-    touch.current = null;
-    if (!start || start.pointerId !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (Math.abs(dx) >= event.currentTarget.clientWidth * SWIPE_SHARE && Math.abs(dx) > Math.abs(dy)) {
-      step(dx < 0 ? 1 : -1);
-      return;
-    }
-    if (Math.hypot(dx, dy) < TAP_PX) {
-      const now = event.timeStamp;
-      if (now - lastTap.current < DOUBLE_TAP_MS) {
+  const swipe = useSwipe({
+    onSwipe: step,
+    onTap: (timeStamp) => {
+      if (timeStamp - lastTap.current < DOUBLE_TAP_MS) {
         setPlayChoice(!playing);
         lastTap.current = 0;
       } else {
-        lastTap.current = now;
+        lastTap.current = timeStamp;
       }
       revealControls();
-    }
-  };
+    },
+  });
 
   const slide = slides[index];
   const label = `${index + 1} von ${count}`;
@@ -241,9 +226,7 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
         aria-live={playing ? "off" : "polite"}
         role="group"
         aria-label={hydrated ? "Bilder; mit den Pfeiltasten blättern" : "Bilder"}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => (touch.current = null)}
+        {...swipe}
       >
         {previous !== null && previous !== index && (
           <div className="slideshow__slide" aria-hidden="true">
@@ -260,6 +243,14 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
           </div>
         )}
       </div>
+      {count > 1 && (
+        // Where the visitor is and that there is more, at a glance and without hovering.
+        <ol className="slideshow__dots" aria-hidden="true">
+          {slides.map((item, position) => (
+            <li key={item.id} className={position === index ? "slideshow__dot slideshow__dot--current" : "slideshow__dot"} />
+          ))}
+        </ol>
+      )}
       {hydrated && count > 1 && (
         <div className="slideshow__controls">
           <button type="button" className="slideshow__button" aria-label="Vorheriges Bild" onClick={() => step(-1)}>

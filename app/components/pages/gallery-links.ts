@@ -1,3 +1,5 @@
+import { PAGE_PARAM } from "~/lib/page-number";
+
 /** The gallery's state lives in its address, so every view can be linked and works without JavaScript. */
 export interface GalleryState {
   category?: string | null;
@@ -8,7 +10,7 @@ export interface GalleryState {
 export function galleryHref({ category, page = 1, image }: GalleryState): string {
   const params = new URLSearchParams();
   if (category) params.set("kategorie", category);
-  if (page > 1) params.set("seite", String(page));
+  if (page > 1) params.set(PAGE_PARAM, String(page));
   if (image) params.set("bild", image);
   const query = params.toString();
   return query ? `/referenz?${query}` : "/referenz";

@@ -68,58 +68,69 @@ function useRefreshAt(instant: string | null) {
   }, [instant, revalidate]);
 }
 
-export function Footer({ opening, theme }: { opening: FooterOpening | null; theme: Theme }) {
+export function Footer({
+  opening,
+  theme,
+  withContact,
+}: {
+  opening: FooterOpening | null;
+  theme: Theme;
+  /** False on the contact page, which shows hours, contact, social link and map itself. */
+  withContact: boolean;
+}) {
   const { address } = SITE;
   useRefreshAt(opening?.statusChangesAt ?? null);
   return (
     <footer className="footer">
-      <div className="footer__grid">
-        <section className="footer__hours" aria-labelledby="footer-oeffnungszeiten">
-          <h2 id="footer-oeffnungszeiten">Öffnungszeiten</h2>
-          {opening ? (
-            <>
-              <OpenStatusLine status={opening.status} />
-              {opening.upcoming.length > 0 ? (
-                <ul className="hours-special" aria-label="Sonderzeiten">
-                  {opening.upcoming.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              ) : null}
-              <OpeningHoursList hours={opening.hours} />
-            </>
-          ) : null}
-        </section>
-        <section className="footer__contact" aria-labelledby="footer-kontakt">
-          <h2 id="footer-kontakt">Kontakt</h2>
-          <address>
-            {SITE.name}
-            <br />
-            {address.street}
-            <br />
-            {address.postalCode} {address.locality}
-            <br />
-            Tel.: <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a>
-            <br />
-            E-Mail: <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
-          </address>
-        </section>
-        <section className="footer__social" aria-labelledby="footer-social">
-          <h2 id="footer-social">Folgen Sie uns</h2>
-          <a href={SITE.social.url} className="social-link" rel="noopener noreferrer">
-            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
-              <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-              <circle cx="17.3" cy="6.7" r="1.2" fill="currentColor" />
-            </svg>
-            {SITE.social.label}
-          </a>
-        </section>
-        <section className="footer__map" aria-labelledby="footer-standort">
-          <h2 id="footer-standort">Standort</h2>
-          <MapFrame height={FOOTER_MAP_HEIGHT} />
-        </section>
-      </div>
+      {withContact ? (
+        <div className="footer__grid">
+          <section className="footer__hours" aria-labelledby="footer-oeffnungszeiten">
+            <h2 id="footer-oeffnungszeiten">Öffnungszeiten</h2>
+            {opening ? (
+              <>
+                <OpenStatusLine status={opening.status} />
+                {opening.upcoming.length > 0 ? (
+                  <ul className="hours-special" aria-label="Sonderzeiten">
+                    {opening.upcoming.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                <OpeningHoursList hours={opening.hours} />
+              </>
+            ) : null}
+          </section>
+          <section className="footer__contact" aria-labelledby="footer-kontakt">
+            <h2 id="footer-kontakt">Kontakt</h2>
+            <address>
+              {SITE.name}
+              <br />
+              {address.street}
+              <br />
+              {address.postalCode} {address.locality}
+              <br />
+              Tel.: <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a>
+              <br />
+              E-Mail: <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+            </address>
+          </section>
+          <section className="footer__social" aria-labelledby="footer-social">
+            <h2 id="footer-social">Folgen Sie uns</h2>
+            <a href={SITE.social.url} className="social-link" rel="noopener noreferrer">
+              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+                <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                <circle cx="17.3" cy="6.7" r="1.2" fill="currentColor" />
+              </svg>
+              {SITE.social.label}
+            </a>
+          </section>
+          <section className="footer__map" aria-labelledby="footer-standort">
+            <h2 id="footer-standort">Standort</h2>
+            <MapFrame height={FOOTER_MAP_HEIGHT} />
+          </section>
+        </div>
+      ) : null}
       <div className="footer__bottom">
         <Link to="/impressum" className="footer__brand">
           {SITE.title} / Autosattlerei

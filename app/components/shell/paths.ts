@@ -10,6 +10,12 @@ export const showsNavbar = (pathname: string) => !lower(pathname).startsWith("/i
 
 export const showsFooter = (pathname: string) => !/^\/(intern|login)/.test(lower(pathname));
 
+/**
+ * The contact page shows contact details, opening hours and the map itself; its footer
+ * leaves them out so nothing (above all not a second map) appears twice.
+ */
+export const footerShowsContact = (pathname: string) => normalizedPath(pathname) !== "/standort";
+
 /** The path a link compares against: lower-cased, without a trailing slash. */
 export function normalizedPath(pathname: string): string {
   const path = lower(pathname).replace(/\/+$/, "");

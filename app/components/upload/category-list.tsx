@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
 import { Field } from "~/components/admin/field";
-import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM, useDialogHref } from "~/lib/admin-client";
+import { useDialogHref } from "~/components/admin/use-staff-form";
+import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM } from "~/lib/staff-forms";
 import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
 import type { CategoryCount } from "~/server/categories.server";
 

@@ -52,7 +52,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
     <fieldset className="category-picker" ref={root} disabled={disabled}>
       <legend className="category-picker__legend">Kategorie</legend>
       {value.length > 0 ? (
-        <ul className="chips" aria-label="Gewählte Kategorien">
+        <ul className="chip-list" aria-label="Gewählte Kategorien">
           {value.map((category, index) => (
             <li key={category} className="chip">
               {category}
@@ -76,7 +76,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
       )}
       {name ? value.map((category) => <input key={category} type="hidden" name={name} value={category} />) : null}
       {remaining.length > 0 ? (
-        <ul className="chips chips--choices" aria-label="Vorhandene Kategorien">
+        <ul className="chip-list" aria-label="Vorhandene Kategorien">
           {remaining.map((category, index) => (
             <li key={category}>
               <button

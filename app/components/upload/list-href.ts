@@ -1,7 +1,7 @@
-import { DELETE_PARAM, EDIT_PARAM } from "~/lib/admin-client";
+import { PAGE_PARAM } from "~/lib/page-number";
+import { DELETE_PARAM, EDIT_PARAM } from "~/lib/staff-forms";
 
 export const UPLOAD_PAGE_PATH = "/intern/uploadReference";
-export const PAGE_PARAM = "seite";
 /** Opens the zoom dialog; edit and delete use the staff pages' shared parameters. */
 export const ZOOM_PARAM = "bild";
 
@@ -13,7 +13,7 @@ export const LIST_HEADING_ID = "bilder-liste";
 /** The zoom link of a list item, so focus can return to it when the dialog closes. */
 export const zoomControlId = (id: string) => `bild-${id}`;
 
-/** A page of the list (`?seite=N`, 1-based) without any dialog open. */
+/** A page of the list (`?seite=N`) without any dialog open. */
 export function listHref(page: number): string {
   return page > 1 ? `${UPLOAD_PAGE_PATH}?${PAGE_PARAM}=${page}` : UPLOAD_PAGE_PATH;
 }

@@ -2,8 +2,10 @@ import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { Field } from "~/components/admin/field";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import { type FormFailure, useFocusFirstError } from "~/lib/admin-client";
+import { type FormFailure } from "~/lib/staff-forms";
+import { useFocusFirstError } from "~/components/admin/use-staff-form";
 import { CategoryCheckboxes } from "./category-picker";
+import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 
 /**
  * The upload without JavaScript: one multipart form, one description and one set of
@@ -21,7 +23,7 @@ export function PlainUploadForm({ categories, failure }: { categories: string[];
         name="description"
         multiline
         rows={3}
-        maxLength={1000}
+        maxLength={DESCRIPTION_MAX_LENGTH}
         hint="Gilt für alle ausgewählten Bilder."
         defaultValue={failure?.values.description}
       />

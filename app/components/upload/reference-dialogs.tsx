@@ -1,42 +1,36 @@
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
-import { Dialog, DialogCancel } from "~/components/dialog";
-import { type FormFailure, searchWith, useReturnFocus } from "~/lib/admin-client";
-import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
+import { Field, FormError } from "~/components/admin/field";
+import { type FormFailure, searchWith } from "~/lib/staff-forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Reference } from "~/server/references.server";
-import { CategoryChips } from "./category-chips";
+import { ImageViewer } from "~/components/gallery/image-viewer";
 import { CategoryCheckboxes, CategoryPicker } from "./category-picker";
 import { imageLabel, LIST_HEADING_ID, ZOOM_PARAM, zoomControlId } from "./list-href";
+import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 
-/** "Bildansicht": the large image with its categories and description (`?bild=<id>`). */
-export function ZoomDialog({ reference }: { reference: Reference | null }) {
+/**
+ * "Bildansicht" (`?bild=<id>`): the large image with its categories and description,
+ * stepping through the pictures of the list's page.
+ */
+export function ZoomDialog({ reference, references }: { reference: Reference | null; references: Reference[] }) {
   const location = useLocation();
-  const navigate = useNavigate();
-  const closeHref = `${location.pathname}${searchWith(location.search, { [ZOOM_PARAM]: null })}`;
-  const close = () => navigate(closeHref, { replace: true, preventScrollReset: true });
-  useReturnFocus(Boolean(reference), reference ? zoomControlId(reference.id) : undefined, LIST_HEADING_ID);
+  if (!reference) return null;
+  const at = (id: string | undefined) =>
+    id ? `${location.pathname}${searchWith(location.search, { [ZOOM_PARAM]: id })}` : null;
+  const index = references.findIndex((item) => item.id === reference.id);
   return (
-    <Dialog open={Boolean(reference)} title="Bildansicht" onClose={close} maxWidth={ZOOM_MAX_WIDTH}>
-      {reference ? (
-        <>
-          <figure className="zoom">
-            <img className="zoom__image" src={reference.displayUrl} alt={imageLabel(reference)} />
-            <figcaption className="zoom__caption">
-              <CategoryChips names={reference.category} />
-              {reference.description ? <p className="zoom__description">{reference.description}</p> : null}
-            </figcaption>
-          </figure>
-          <div className="admin-dialog__buttons">
-            <DialogCancel href={closeHref} onClose={close}>
-              Schließen
-            </DialogCancel>
-          </div>
-        </>
-      ) : null}
-    </Dialog>
+    <ImageViewer
+      image={reference}
+      title="Bildansicht"
+      alt={imageLabel(reference)}
+      closeHref={`${location.pathname}${searchWith(location.search, { [ZOOM_PARAM]: null })}`}
+      previousHref={index > 0 ? at(references[index - 1].id) : null}
+      nextHref={index >= 0 ? at(references[index + 1]?.id) : null}
+      position={index >= 0 ? `Bild ${index + 1} von ${references.length}` : undefined}
+      returnFocusId={zoomControlId(reference.id)}
+    />
   );
 }
 
@@ -68,7 +62,7 @@ function ReferenceFields({
         name="description"
         multiline
         required
-        maxLength={1000}
+        maxLength={DESCRIPTION_MAX_LENGTH}
         defaultValue={failure?.values.description ?? reference.description}
         error={failure?.fieldErrors.description}
       />
@@ -78,9 +72,7 @@ function ReferenceFields({
         <CategoryCheckboxes categories={categories} selected={reference.category} />
       )}
       {failure && !failure.fieldErrors.description ? (
-        <p className="admin-form-error" role="alert">
-          {failure.message}
-        </p>
+        <FormError>{failure.message}</FormError>
       ) : null}
     </>
   );

@@ -1,10 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { AdminListActions } from "~/components/admin/admin-list-actions";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import { useDialogHref } from "~/lib/admin-client";
-import { pageWindow } from "~/lib/page-window";
+import { useDialogHref } from "~/components/admin/use-staff-form";
+import { Pager } from "~/components/gallery/pager";
 import type { Reference } from "~/server/references.server";
-import { CategoryChips } from "./category-chips";
+import { CategoryChips } from "~/components/gallery/category-chips";
 import { imageLabel, LIST_HEADING_ID, listHref, ZOOM_PARAM, zoomControlId } from "./list-href";
 
 interface ReferenceListProps {
@@ -36,7 +36,7 @@ export function ReferenceList({ references, total, page, pageCount }: ReferenceL
           </ul>
         </>
       )}
-      {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} /> : null}
+      <Pager page={page} pageCount={pageCount} href={(n) => `${listHref(n)}#${LIST_HEADING_ID}`} label="Seiten der Bilderliste" />
     </section>
   );
 }
@@ -81,51 +81,5 @@ function CoverForm({ reference, label }: { reference: Reference; label: string }
         {action}
       </SubmitButton>
     </Form>
-  );
-}
-
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  return (
-    <nav className="pagination" aria-label="Seiten der Bilderliste">
-      <ul className="pagination__items">
-        <li>
-          {page > 1 ? (
-            <Link to={listHref(page - 1)} className="pagination__link" preventScrollReset>
-              Zurück
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--disabled">Zurück</span>
-          )}
-        </li>
-        {pageWindow(page, pageCount).map((number, index) =>
-          number === null ? (
-            <li key={`luecke-${index}`} aria-hidden="true" className="pagination__gap">
-              …
-            </li>
-          ) : (
-          <li key={number}>
-            <Link
-              to={listHref(number)}
-              className="pagination__link"
-              aria-current={number === page ? "page" : undefined}
-              aria-label={`Seite ${number}`}
-              preventScrollReset
-            >
-              {number}
-            </Link>
-          </li>
-          ),
-        )}
-        <li>
-          {page < pageCount ? (
-            <Link to={listHref(page + 1)} className="pagination__link" preventScrollReset>
-              Weiter
-            </Link>
-          ) : (
-            <span className="pagination__link pagination__link--disabled">Weiter</span>
-          )}
-        </li>
-      </ul>
-    </nav>
   );
 }

@@ -1,6 +1,8 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { focusLater, useReturnFocus } from "~/lib/admin-client";
+import { FormError } from "~/components/admin/field";
+import { focusLater, useReturnFocus } from "~/components/admin/use-staff-form";
+import { isImageType, notAPicture } from "~/lib/image-types";
 import { LIST_HEADING_ID } from "./list-href";
 import { UploadPreview } from "./upload-preview";
 import { type ImageDetails, type SelectedImage, useUploadQueue } from "./use-upload-queue";
@@ -18,6 +20,9 @@ export function ReferenceUploader({ categories }: { categories: string[] }) {
   const [useGlobal, setUseGlobal] = useState(false);
   const [shared, setShared] = useState(NO_DETAILS);
   const [previewOpen, setPreviewOpen] = useState(false);
+  /** Why chosen files were left out (not pictures), one German line per file. */
+  const [refused, setRefused] = useState<string[]>([]);
+  const refusedId = `${inputId}-abgelehnt`;
   const submit = useSubmit();
   const revalidator = useRevalidator();
   const queue = useUploadQueue({ onSignedOut: (location) => window.location.assign(location) });
@@ -67,8 +72,22 @@ export function ReferenceUploader({ categories }: { categories: string[] }) {
           type="file"
           accept="image/*"
           multiple
-          onChange={(event) => queue.select([...(event.target.files ?? [])])}
+          aria-invalid={refused.length > 0 ? true : undefined}
+          aria-describedby={refused.length > 0 ? refusedId : undefined}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            // The picker's filter is only a suggestion; whatever else is chosen stays out, with the reason.
+            setRefused(files.filter((file) => !isImageType(file.type)).map((file) => notAPicture(file.name)));
+            queue.select(files.filter((file) => isImageType(file.type)));
+          }}
         />
+        {refused.length > 0 ? (
+          <div id={refusedId} className="uploader__refused">
+            {refused.map((reason) => (
+              <FormError key={reason}>{reason}</FormError>
+            ))}
+          </div>
+        ) : null}
       </div>
       <p className="uploader__count" aria-live="polite">
         {images.length === 0

@@ -1,9 +1,10 @@
 import { useId } from "react";
-import { Field } from "~/components/admin/field";
+import { Field, FormError } from "~/components/admin/field";
 import { Dialog } from "~/components/dialog";
 import { CategoryPicker } from "./category-picker";
 import { CloseIcon } from "./icons";
 import { type ImageDetails, isBusy, type SelectedImage } from "./use-upload-queue";
+import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 
 interface UploadPreviewProps {
   open: boolean;
@@ -55,7 +56,7 @@ export function UploadPreview({
               name="description"
               multiline
               rows={3}
-              maxLength={1000}
+              maxLength={DESCRIPTION_MAX_LENGTH}
               value={shared.description}
               disabled={busy}
               onChange={(event) => onSharedChange({ ...shared, description: event.target.value })}
@@ -158,7 +159,7 @@ function PreviewCard({
               name="description"
               multiline
               rows={2}
-              maxLength={1000}
+              maxLength={DESCRIPTION_MAX_LENGTH}
               value={image.description}
               disabled={locked}
               onChange={(event) => onEdit({ description: event.target.value })}
@@ -182,9 +183,7 @@ function PreviewCard({
         ) : null}
         {image.status === "fehler" ? (
           <div className="preview-card__error">
-            <p className="admin-field__error" role="alert">
-              {image.error}
-            </p>
+            <FormError>{image.error}</FormError>
             <button type="button" className="button button--secondary" onClick={onRetry} aria-label={`Erneut versuchen: ${name}`}>
               Erneut versuchen
             </button>

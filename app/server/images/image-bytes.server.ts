@@ -7,7 +7,9 @@
  * Pure Uint8Array code because it runs inside the Workers runtime.
  */
 
-export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/avif" | "image/gif";
+import type { ImageType } from "~/lib/image-types";
+
+export type { ImageType };
 
 export class InvalidImageError extends Error {
   constructor() {

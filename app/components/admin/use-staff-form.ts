@@ -1,67 +1,21 @@
 import { useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
+import { failureFor, type FormFailure, isFormFailure, searchWith, withoutDialogs } from "~/lib/staff-forms";
 
-/** Query parameters that open the URL-driven dialogs of the staff pages. */
-export const EDIT_PARAM = "bearbeiten";
-export const DELETE_PARAM = "loeschen";
-/** The Bilder page's second list, its categories, has its own pair. */
-export const CATEGORY_RENAME_PARAM = "umbenennen";
-export const CATEGORY_DELETE_PARAM = "kategorie-loeschen";
-const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM, CATEGORY_RENAME_PARAM, CATEGORY_DELETE_PARAM] as const;
-
-/**
- * What a staff action answers (status 400 or another 4xx) when it cannot write:
- * the form it came from, the German messages and the values as entered, so the
- * form is shown again with nothing lost.
- */
-export interface FormFailure {
-  intent: string;
-  id?: string;
-  message: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-}
-
-function isFormFailure(value: unknown): value is FormFailure {
-  return typeof value === "object" && value !== null && "intent" in value && "fieldErrors" in value;
-}
-
-/** The failure belongs to this form only when intent (and id, for list items) match. */
-export function failureFor(actionData: unknown, intent: string, id?: string): FormFailure | undefined {
-  if (!isFormFailure(actionData) || actionData.intent !== intent) return undefined;
-  if (id !== undefined && actionData.id !== id) return undefined;
-  return actionData;
-}
-
-/** The current search with some parameters changed or removed (null), as "?a=b" or "". */
-export function searchWith(search: string, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) params.delete(name);
-    else params.set(name, value);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
-const withoutDialogs = Object.fromEntries(DIALOG_PARAMS.map((name) => [name, null]));
+/* The browser side of the staff forms: hooks for dialogs, focus, pending state and toasts. */
 
 /** The page as it is, minus any open dialog (paging and other parameters stay). */
 export function useCloseHref(): string {
   const location = useLocation();
-  return `${location.pathname}${searchWith(location.search, withoutDialogs)}`;
+  return `${location.pathname}${withoutDialogs(location.search)}`;
 }
 
 /** Href that opens a URL-driven dialog for one item, keeping the rest of the page state. */
 export function useDialogHref(param: string, id: string): string {
   const location = useLocation();
-  return `${location.pathname}${searchWith(location.search, { ...withoutDialogs, [param]: id })}`;
+  return `${location.pathname}${searchWith(withoutDialogs(location.search), { [param]: id })}`;
 }
-
-/** Element ids of the list controls, so focus can return to the one that opened a dialog. */
-export const editControlId = (id: string) => `bearbeiten-${id}`;
-export const deleteControlId = (id: string) => `loeschen-${id}`;
 
 /** True while this form (matched by intent and, for list items, id) is being submitted or its result loaded. */
 export function useIsSubmitting(intent: string, id?: string): boolean {

@@ -1,0 +1,172 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
+import { useSwipe } from "~/components/use-swipe";
+import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet, ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
+import { useHydrated } from "~/lib/use-hydrated";
+import { CategoryChips } from "./category-chips";
+
+export interface ViewerImage {
+  id: string;
+  url: string;
+  displayUrl: string;
+  description: string;
+  category: string[];
+}
+
+interface ImageViewerProps {
+  image: ViewerImage;
+  /** The dialog's name, shown in its top bar. */
+  title: string;
+  alt: string;
+  /** Addresses of the page without the viewer and of the neighbouring pictures (null at either end). */
+  closeHref: string;
+  previousHref: string | null;
+  nextHref: string | null;
+  /** "Bild 3 von 12". */
+  position?: string;
+  /** The control that opened the picture (its thumbnail), focused again on closing. */
+  returnFocusId?: string;
+}
+
+/**
+ * One picture as large as the screen allows (at most the spec's 1100 px wide), for the
+ * gallery and the staff list alike. Its state is the address (`?bild=<id>`), so without
+ * JavaScript it is a page state with links for Zurück/Weiter and Schließen. With
+ * JavaScript it is a native modal <dialog>: focus stays inside, Escape closes it, arrow
+ * keys and swipes move through the pictures, and focus returns to the thumbnail.
+ */
+export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHref, position, returnFocusId }: ImageViewerProps) {
+  const hydrated = useHydrated();
+  const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const go = (href: string | null) => {
+    if (href) void navigate(href, { replace: true, preventScrollReset: true });
+  };
+  const swipe = useSwipe({ onSwipe: (by) => go(by === 1 ? nextHref : previousHref) });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (hydrated && element && !element.open) element.showModal();
+  }, [hydrated]);
+
+  // The viewer unmounts once closed; focus goes to the thumbnail of the picture last shown.
+  const returnTo = useRef(returnFocusId);
+  returnTo.current = returnFocusId;
+  useEffect(
+    () => () => {
+      const id = returnTo.current;
+      if (id) setTimeout(() => document.getElementById(id)?.focus(), 0);
+    },
+    [],
+  );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowRight") go(nextHref);
+    else if (event.key === "ArrowLeft") go(previousHref);
+    else return;
+    event.preventDefault();
+  };
+
+  const control = (href: string, className: string, label: string, children: ReactNode, onClick: () => void) =>
+    hydrated ? (
+      <button type="button" className={className} aria-label={label} onClick={onClick}>
+        {children}
+      </button>
+    ) : (
+      <Link to={href} className={className} aria-label={label} replace preventScrollReset>
+        {children}
+      </Link>
+    );
+
+  const content = (
+    <>
+      <div className="viewer__bar">
+        <h2 id={titleId} className="viewer__title">
+          {title}
+        </h2>
+        {position ? <p className="viewer__position">{position}</p> : null}
+        {control(
+          closeHref,
+          "viewer__close",
+          "Schließen",
+          <>
+            <Icon path="M6 6l12 12M18 6 6 18" />
+            <span aria-hidden="true">Schließen</span>
+          </>,
+          () => go(closeHref),
+        )}
+      </div>
+      <div className="viewer__stage" {...(hydrated ? swipe : {})}>
+        <img
+          key={image.id}
+          className="viewer__image"
+          src={image.displayUrl}
+          srcSet={renditionSrcSet([
+            [image.displayUrl, DISPLAY_EDGE],
+            [image.url, ORIGINAL_MAX_EDGE],
+          ])}
+          sizes={`(min-width: ${ZOOM_MAX_WIDTH}px) ${ZOOM_MAX_WIDTH}px, 100vw`}
+          alt={alt}
+          draggable={false}
+        />
+        {previousHref
+          ? control(previousHref, "viewer__step viewer__step--previous", "Vorheriges Bild", <Icon path="M15 5 8 12l7 7" />, () =>
+              go(previousHref),
+            )
+          : null}
+        {nextHref
+          ? control(nextHref, "viewer__step viewer__step--next", "Nächstes Bild", <Icon path="m9 5 7 7-7 7" />, () => go(nextHref))
+          : null}
+      </div>
+      {image.category.length > 0 || image.description ? (
+        <div className="viewer__caption">
+          <CategoryChips names={image.category} />
+          {image.description ? <p className="viewer__description">{image.description}</p> : null}
+        </div>
+      ) : null}
+    </>
+  );
+
+  // Photos are judged on a dark surround, whatever the site's theme.
+  const style = { "--viewer-max-width": `${ZOOM_MAX_WIDTH}px` } as CSSProperties;
+  if (!hydrated) {
+    return (
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="viewer viewer--static"
+        data-theme="dark"
+        style={style}
+      >
+        {content}
+      </section>
+    );
+  }
+  return (
+    <dialog
+      ref={dialog}
+      className="viewer"
+      data-theme="dark"
+      style={style}
+      aria-labelledby={titleId}
+      // Escape closes by leaving the address at once, so a click right after it is not undone.
+      onCancel={(event) => {
+        event.preventDefault();
+        go(closeHref);
+      }}
+      onKeyDown={onKeyDown}
+    >
+      {content}
+    </dialog>
+  );
+}
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Lengths and page sizes that both the server's validation and the forms or lists in
+ * the browser need: each is written here once and used in the zod schema and in the
+ * field's maxLength (or the list's paging), so the two never disagree.
+ */
+
+/** Titles of news and important notices. */
+export const TITLE_MAX_LENGTH = 200;
+/** Texts of news and important notices. */
+export const TEXT_MAX_LENGTH = 5000;
+/** The description of a reference image. */
+export const DESCRIPTION_MAX_LENGTH = 1000;
+/** One weekday's opening hours, and the "Zeiten" of a special entry. */
+export const OPENING_HOURS_MAX_LENGTH = 120;
+/** The "Anlass" of a special entry. */
+export const SPECIAL_HOURS_TITLE_MAX_LENGTH = 100;
+
+/** SPEC §9: news come 15 at a time, in the API and in the home page's feed. */
+export const NEWS_PAGE_SIZE = 15;

@@ -1,0 +1,169 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, apiToken, DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
+import { chooseLightTheme, staffAlerts, staffPage, submitLogin, toasts, uniqueTitle } from "./staff-helpers";
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launchChromium();
+  token = await apiToken();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The painted colour behind an element: its own background, else the nearest ancestor's. */
+function backgroundOf(locator: Locator): Promise<string> {
+  return locator.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") return colour;
+    }
+    return "rgb(255, 255, 255)";
+  });
+}
+
+async function expectInsideViewport(page: Page, locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  const { width, height } = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+}
+
+describe.each([
+  { name: "Telefon, hell", options: PHONE, light: true },
+  { name: "Desktop, dunkel", options: DESKTOP, light: false },
+])("Toasts ($name)", ({ options, light }) => {
+  it("shows the save's outcome inside the viewport, in its own colour, and hides it after about 5 s", async () => {
+    const page = await staffPage(browser, options);
+    if (light) await chooseLightTheme(page);
+    await page.goto("/intern/opening");
+    // The first view showed the login's own toast; a second view starts without one.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await toasts(page).textContent()).toBe("");
+    await page.getByRole("button", { name: "Speichern" }).click();
+
+    const box = toasts(page).locator("> *").filter({ hasText: "Aktion Erfolgreich" });
+    await box.waitFor({ state: "visible" });
+    const shownAt = Date.now();
+    await expectInsideViewport(page, box);
+    expect(await backgroundOf(box)).not.toBe(await backgroundOf(page.locator("body")));
+    // The close control is a target a finger can hit.
+    const close = (await box.getByRole("button", { name: "Hinweis schließen" }).boundingBox())!;
+    expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(24);
+
+    // Moved away so a hover does not pause the countdown.
+    await page.mouse.move(0, 0);
+    await expect.poll(() => box.isVisible()).toBe(false);
+    expect(Date.now() - shownAt).toBeGreaterThan(4000);
+    await page.context().close();
+  });
+});
+
+describe("Toasts nach Seitenwechsel", () => {
+  it("shows only the new page view's message after a wrong and then a right password", async () => {
+    const page = await openPage(browser, PHONE);
+    await page.goto("/intern/login");
+    await submitLogin(page, "falsches-passwort");
+    await expect.poll(() => toasts(page).textContent()).toContain("Authentication failed");
+    await submitLogin(page);
+    await page.waitForURL("**/intern/news");
+    await expect.poll(() => toasts(page).textContent()).toContain("Aktion Erfolgreich");
+    expect(await toasts(page).textContent()).not.toContain("Authentication failed");
+    await page.context().close();
+  });
+});
+
+describe("Fehler an Feldern", () => {
+  it("marks an invalid field, describes it with the message and shows it with a visible border", async () => {
+    const page = await staffPage(browser, PHONE);
+    await page.goto("/intern/news");
+    await waitForHydration(page);
+    expect(await toasts(page).textContent()).toContain("Aktion Erfolgreich");
+    const title = uniqueTitle("Leerer Text");
+    await page.getByLabel("Titel").fill(title);
+    // Spaces pass the browser's required check; the server refuses them.
+    await page.getByLabel("Text").fill("   ");
+    const untouchedBorder = await page.getByLabel("Titel").evaluate((element) => getComputedStyle(element).borderTopColor);
+    await page.getByRole("button", { name: "Speichern" }).click();
+
+    const field = page.getByLabel("Text");
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await field.getAttribute("aria-describedby"))!.split(" ");
+    const messages = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(messages.join(" ")).toContain("Text darf nicht leer sein.");
+    const message = page.locator(`[id="${describedBy.at(-1)}"]`);
+    expect(await message.isVisible()).toBe(true);
+    expect(await message.locator("svg").count()).toBe(1);
+
+    const style = await field.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { width: parseFloat(computed.borderTopWidth), colour: computed.borderTopColor, style: computed.borderTopStyle };
+    });
+    expect(style.style).toBe("solid");
+    expect(style.width).toBeGreaterThanOrEqual(1);
+    expect(style.colour).not.toBe(untouchedBorder);
+    expect(await message.evaluate((element) => getComputedStyle(element).color)).toBe(style.colour);
+    // The refusal replaces the login's "Aktion Erfolgreich" this page view opened with.
+    await expect.poll(() => toasts(page).textContent()).toContain("Text darf nicht leer sein.");
+    expect(await toasts(page).textContent()).not.toContain("Aktion Erfolgreich");
+    await page.context().close();
+  });
+});
+
+const BERLIN_DAY = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", day: "numeric", month: "numeric", year: "numeric" });
+
+describe("Wichtige Information auf dem Telefon", () => {
+  it("posts a notice with start and end by choosing two days", async () => {
+    const page = await staffPage(browser, PHONE);
+    await page.goto("/intern/notification");
+    await waitForHydration(page);
+    const title = uniqueTitle("Zwei Tage");
+    let taps = 0;
+    const tap = async (locator: Locator) => {
+      taps += 1;
+      await locator.tap();
+    };
+
+    await tap(page.getByLabel("Titel"));
+    await page.keyboard.type(title);
+    await tap(page.getByLabel("Inhalt"));
+    await page.keyboard.type("Nur zwei Tage gewählt.");
+
+    const start = page.getByRole("group", { name: "Start Datum" });
+    const end = page.getByRole("group", { name: "End Datum" });
+    await tap(start.getByRole("button", { name: /^Heute/ }));
+    // The shown month's last day: its 23:59 lies after the start (today, now).
+    const lastDay = end.locator(".rdp-day:not(.rdp-outside) button").last();
+    const lastLabel = (await lastDay.getAttribute("aria-label"))!;
+    await tap(lastDay);
+
+    // The chosen day is filled differently from today (unless today is the month's last day).
+    if (!lastLabel.startsWith("Heute")) {
+      const today = end.getByRole("button", { name: /^Heute/ });
+      expect(await backgroundOf(lastDay)).not.toBe(await backgroundOf(today));
+    }
+
+    const summary = page.getByText(/^Sichtbar vom /);
+    await expect.poll(() => summary.textContent()).toMatch(/^Sichtbar vom \d\d\.\d\d\.\d{4} - \d\d:\d\d bis \d\d\.\d\d\.\d{4} - 23:59$/);
+    await tap(page.getByRole("button", { name: "Posten" }));
+    await expect.poll(() => toasts(page).textContent()).toContain("Aktion Erfolgreich");
+    expect(taps).toBeLessThanOrEqual(8);
+
+    const stored = (await staffAlerts(token)).find((alert) => alert.title === title);
+    try {
+      expect(stored).toBeDefined();
+      const [, lastDayOfMonth] = /(\d+)\. \S+ \d{4}/.exec(lastLabel)!;
+      const endDay = BERLIN_DAY.format(new Date(stored!.toDate));
+      expect(endDay.split(".")[0]).toBe(lastDayOfMonth);
+      expect(Math.abs(new Date(stored!.fromDate).getTime() - Date.now())).toBeLessThan(30 * 60_000);
+    } finally {
+      if (stored) await apiCall("alert/delete", { token, json: { id: stored.id } });
+    }
+    await page.context().close();
+  });
+});
