@@ -1,13 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { useRouteLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
-import { OpeningHoursList } from "~/components/shell/footer";
+import { OpeningOverview } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
-import { OpenStatusLine } from "~/components/shell/open-status-line";
-import { nextStatusChange, openStatus } from "~/lib/open-status";
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import { getSchedule } from "~/server/opening-hours.server";
+import type { loader as rootLoader } from "~/root";
 import pageStyles from "~/styles/pages.css?url";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -22,15 +20,10 @@ export const meta: MetaFunction = () =>
     path: "/standort",
   });
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const now = new Date();
-  const schedule = await getSchedule(context.db, now);
-  context.pageLifetime.changesAt(nextStatusChange(schedule, now)?.getTime());
-  return { openingHours: schedule.week, status: openStatus(schedule, now) };
-}
-
 export default function Standort() {
-  const { openingHours, status } = useLoaderData<typeof loader>();
+  // The shell reads the opening hours for every public page (and refreshes them when the status
+  // changes); here they stand in the page, since this page's footer leaves them out.
+  const opening = useRouteLoaderData<typeof rootLoader>("root")?.opening;
   return (
     <div className="page">
       <PageHeader title="Kontakt & Standort">
@@ -81,8 +74,7 @@ export default function Standort() {
 
         <section className="contact__card" aria-labelledby="oeffnungszeiten-title">
           <h2 id="oeffnungszeiten-title">Öffnungszeiten</h2>
-          <OpenStatusLine status={status} />
-          <OpeningHoursList hours={openingHours} />
+          {opening ? <OpeningOverview opening={opening} /> : null}
         </section>
 
         <section className="contact__map" aria-labelledby="anfahrt-title">

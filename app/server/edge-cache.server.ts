@@ -109,14 +109,16 @@ function isCacheable(request: Request): boolean {
   return !hasCookie(request, SESSION_COOKIE);
 }
 
-/** The page's URL and only what changes its markup for this visitor: theme, consent, seen alerts. */
+/** The page's URL and only what changes its markup for this visitor: theme, consent, the map, seen alerts. */
 function variantKey(request: Request, version: string): string {
   const url = new URL(request.url);
-  const { theme, consent, seenAlerts } = readPreferences(request);
+  const { theme, consent, external, seenAlerts } = readPreferences(request);
   const key = new URL(`${KEY_ORIGIN}/${version}${url.pathname}`);
   key.search = url.search;
   key.searchParams.set("~theme", theme);
   key.searchParams.set("~consent", consent ? (consent.external ? "all" : "essential") : "none");
+  // The map shows by its own cookie, which the map's button sets without changing the consent.
+  key.searchParams.set("~external", String(external));
   key.searchParams.set("~seen", seenAlerts ?? "");
   return key.href;
 }

@@ -140,7 +140,3 @@ export function scheduleRead(db: Database, now = new Date()): Read<Schedule> {
     ([week], special) => ({ week: toWeek(week), special: special.map(toSpecialHours) }),
   );
 }
-
-export async function getSchedule(db: Database, now = new Date()): Promise<Schedule> {
-  return readOnce(db, scheduleRead(db, now));
-}

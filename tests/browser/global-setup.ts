@@ -57,10 +57,15 @@ async function startServer() {
   for (const account of [STAFF, ...Object.values(ACCOUNT_STAFF)]) await saveStaffUser(database(proxy.env.DB), account);
   await proxy.dispose();
 
-  const port = await freePort();
+  const [port, inspectorPort] = [await freePort(), await freePort()];
+  // Each server gets its own inspector port too: wrangler's default one is shared, and two
+  // servers starting together (or another wrangler on this machine) would collide there.
   const server = spawn(
     process.execPath,
-    [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
+    [
+      wranglerBin, "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1",
+      "--persist-to", persistDir, "--show-interactive-dev-session=false",
+    ],
     { env: servingEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";

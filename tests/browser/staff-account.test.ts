@@ -39,7 +39,8 @@ describe.each(MODES)("Konto $name", ({ javaScriptEnabled }) => {
     expect((await nav.getByRole("link").allTextContents()).at(-1)).toBe("Konto");
     await nav.getByRole("link", { name: "Konto" }).click();
     await page.waitForURL("**/intern/konto");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Konto");
+    // With JavaScript the address changes as the new page renders: wait for the page itself.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Konto");
 
     await page.getByLabel("Aktuelles Passwort").fill("ganz-falsches-passwort");
     await page.getByLabel("Neues Passwort", { exact: true }).fill("Ein-neues-Passwort-1");

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage } from "./browser";
+import { apiCall, apiToken, launchChromium, openPage, waitForHydration } from "./browser";
 import {
   expectNoAxeViolationsWithDialogs,
   inEveryAxeLook,
@@ -91,6 +91,8 @@ describe("Neuigkeiten mit Tastatur", () => {
     await apiCall("news/save", { token, json: { title, text: "Mit der Tastatur bearbeitet" } });
     const page = await staffPage(browser);
     await page.goto("/intern/news");
+    // Escape and focus return are JavaScript's part: before hydration the keys reach plain HTML.
+    await waitForHydration(page);
 
     const pencil = page.getByRole("link", { name: `Bearbeiten: ${title}` });
     await pencil.focus();

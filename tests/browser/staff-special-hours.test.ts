@@ -45,12 +45,14 @@ describe.each(MODES)("Sonderzeiten $name", ({ javaScriptEnabled }) => {
     expect(await listItem(page, title).textContent()).toContain("Geschlossen");
     expect((await stored()).find((entry) => entry.title === title)).toMatchObject({ fromDate: day(3), toDate: day(5) });
 
-    // The footer of the public site lists it above the week.
+    // The footer of the public site lists it above the week; the contact page, whose footer
+    // leaves the hours out, lists it in the page.
+    const listed = `${formatShortDay(day(3))}–${formatShortDay(day(5))} ${title}: Geschlossen`;
     const visitor = await openPage(browser, { javaScriptEnabled });
+    await visitor.goto("/about");
+    expect(await visitor.locator("footer").textContent()).toContain(listed);
     await visitor.goto("/standort");
-    expect(await visitor.locator("footer").textContent()).toContain(
-      `${formatShortDay(day(3))}–${formatShortDay(day(5))} ${title}: Geschlossen`,
-    );
+    expect(await visitor.locator("main").textContent()).toContain(listed);
     await visitor.context().close();
 
     await page.getByRole("link", { name: `Bearbeiten: ${title}` }).click();

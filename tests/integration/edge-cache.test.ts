@@ -50,6 +50,12 @@ describe("edge cache for public pages", () => {
       expect(await (await visit("/standort", dark)).text()).toContain('data-theme="dark"');
       expect(await (await visit("/standort", light)).text()).toContain('data-theme="light"');
     }
+    // The map's own cookie decides whether the map is part of the page.
+    const withMap = await settledVisitor({ external: "true" });
+    for (let round = 0; round < 2; round++) {
+      expect(await (await visit("/about", dark)).text()).not.toContain("<iframe");
+      expect(await (await visit("/about", withMap)).text()).toContain("<iframe");
+    }
     // Without a consent choice the dialog is part of the page; with one it is not.
     for (let round = 0; round < 2; round++) {
       expect(await (await visit("/standort")).text()).toContain("Ich akzeptiere alle");

@@ -54,6 +54,23 @@ export interface FooterOpening {
   upcoming: string[];
 }
 
+/** The status line, the special entries of the next days and the week: in the footer, or on the contact page. */
+export function OpeningOverview({ opening }: { opening: FooterOpening }) {
+  return (
+    <>
+      <OpenStatusLine status={opening.status} />
+      {opening.upcoming.length > 0 ? (
+        <ul className="hours-special" aria-label="Sonderzeiten">
+          {opening.upcoming.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      <OpeningHoursList hours={opening.hours} />
+    </>
+  );
+}
+
 /**
  * A visitor who stays (or browses within the app, which keeps the shell's data) still sees
  * the right line: the data is fetched again once the status changes.
@@ -86,19 +103,7 @@ export function Footer({
         <div className="footer__grid">
           <section className="footer__hours" aria-labelledby="footer-oeffnungszeiten">
             <h2 id="footer-oeffnungszeiten">Öffnungszeiten</h2>
-            {opening ? (
-              <>
-                <OpenStatusLine status={opening.status} />
-                {opening.upcoming.length > 0 ? (
-                  <ul className="hours-special" aria-label="Sonderzeiten">
-                    {opening.upcoming.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                ) : null}
-                <OpeningHoursList hours={opening.hours} />
-              </>
-            ) : null}
+            {opening ? <OpeningOverview opening={opening} /> : null}
           </section>
           <section className="footer__contact" aria-labelledby="footer-kontakt">
             <h2 id="footer-kontakt">Kontakt</h2>
