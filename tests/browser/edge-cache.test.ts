@@ -1,0 +1,38 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { CACHE_STATUS_HEADER } from "~/server/edge-cache.server";
+import { launchChromium, waitForHydration } from "./browser";
+import { openSettledPage } from "./pages-fixtures";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it("hydrates a page served from the edge cache without any Content-Security-Policy violation", async () => {
+  const page = await openSettledPage(browser);
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `${event.violatedDirective}: ${event.blockedURI}`,
+      );
+    });
+  });
+
+  // The session's first view sets the seen-alerts cookie and is never stored; later ones are.
+  await page.goto("/about");
+  await expect
+    .poll(async () => (await page.goto("/about"))?.headers()[CACHE_STATUS_HEADER.toLowerCase()])
+    .toBe("HIT");
+  await waitForHydration(page);
+  // Hydrated: the menu button opens the menu as a dialog.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Menü" }).click();
+  await expect.poll(() => page.locator("dialog#menue").evaluate((dialog) => (dialog as HTMLDialogElement).open)).toBe(true);
+  expect(violations).toEqual([]);
+});
