@@ -5,7 +5,14 @@ import { readBodyLimited } from "~/server/request-body.server";
 import { categoriesOf, categoryList, linkCategoriesStatements } from "~/server/categories.server";
 import type { Database } from "~/server/db/client.server";
 import { references } from "~/server/db/schema";
-import { type ImageType, InvalidImageError, sniffImageType, stripImageMetadata } from "~/server/images/image-bytes.server";
+import {
+  type ImageSize,
+  type ImageType,
+  InvalidImageError,
+  readImageSize,
+  sniffImageType,
+  stripImageMetadata,
+} from "~/server/images/image-bytes.server";
 import { IMAGE_KEY_PREFIX, type Reference, referenceDescription, toReference } from "~/server/references.server";
 import { newId } from "~/server/validation.server";
 
@@ -18,6 +25,13 @@ import { newId } from "~/server/validation.server";
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** A Worker has 128 MB of memory and buffers the whole form, so one request stays well below it. */
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
+/**
+ * A picture's declared size is checked before anything decodes it: a small file can
+ * declare a canvas whose pixels alone would exceed a Worker's memory ("pixel bomb").
+ * A 50-megapixel phone still passes; no camera the workshop uses comes near the edge limit.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_EDGE = 12_000;
 /** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
 export const MAX_FILES_PER_UPLOAD = 100;
 
@@ -69,6 +83,7 @@ interface PreparedImage {
   key: string;
   type: ImageType;
   bytes: Uint8Array;
+  size: ImageSize;
 }
 
 /** Checks an image by its bytes, never by its name or declared type, and removes location and camera data. */
@@ -81,7 +96,15 @@ export function prepareImage(file: ImageFile): Omit<PreparedImage, "key"> {
     throw new HttpError(415, `„${file.name}“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).`);
   }
   try {
-    return { type, bytes: stripImageMetadata(file.bytes, type) };
+    const size = readImageSize(file.bytes, type);
+    if (size.width === 0 || size.height === 0) throw new InvalidImageError();
+    if (size.width > MAX_IMAGE_EDGE || size.height > MAX_IMAGE_EDGE || size.width * size.height > MAX_IMAGE_PIXELS) {
+      throw new HttpError(
+        413,
+        `„${file.name}“ ist mit ${size.width} × ${size.height} Pixeln zu groß (höchstens ${MAX_IMAGE_PIXELS / 1_000_000} Megapixel und ${MAX_IMAGE_EDGE.toLocaleString("de-DE")} Pixel je Seite).`,
+      );
+    }
+    return { type, size, bytes: stripImageMetadata(file.bytes, type) };
   } catch (error) {
     if (error instanceof InvalidImageError) throw new HttpError(400, `„${file.name}“: ${error.message}`);
     throw error;
