@@ -10,6 +10,7 @@ import {
   type ImageType,
   InvalidImageError,
   readImageSize,
+  readJpegOrientation,
   sniffImageType,
   stripImageMetadata,
 } from "~/server/images/image-bytes.server";
@@ -104,11 +105,17 @@ export function prepareImage(file: ImageFile): Omit<PreparedImage, "key"> {
         `„${file.name}“ ist mit ${size.width} × ${size.height} Pixeln zu groß (höchstens ${MAX_IMAGE_PIXELS / 1_000_000} Megapixel und ${MAX_IMAGE_EDGE.toLocaleString("de-DE")} Pixel je Seite).`,
       );
     }
-    return { type, size, bytes: stripImageMetadata(file.bytes, type) };
+    return { type, size: uprightSize(file.bytes, type, size), bytes: stripImageMetadata(file.bytes, type) };
   } catch (error) {
     if (error instanceof InvalidImageError) throw new HttpError(400, `„${file.name}“: ${error.message}`);
     throw error;
   }
+}
+
+/** EXIF orientations 5–8 turn the picture by a quarter, so it displays with width and height swapped. */
+function uprightSize(bytes: Uint8Array, type: ImageType, size: ImageSize): ImageSize {
+  const orientation = type === "image/jpeg" ? readJpegOrientation(bytes) : null;
+  return orientation && orientation >= 5 ? { width: size.height, height: size.width } : size;
 }
 
 function withKey(image: Omit<PreparedImage, "key">, id: string, suffix = ""): PreparedImage {
@@ -160,6 +167,8 @@ export async function saveReferences(
           byteSize: original.bytes.byteLength,
           displayKey: display?.key ?? null,
           thumbnailKey: thumbnail?.key ?? null,
+          width: original.size.width,
+          height: original.size.height,
           filename: cutFileName(upload.metadata.filename?.trim() || upload.original.name),
           description: upload.metadata.description,
           createdAt: new Date(now.getTime() + index),

@@ -1,0 +1,5 @@
+-- Server-made renditions (issue 9, decision 011): the original's size and which renditions exist.
+-- Written by hand; drizzle's snapshot is regenerated at merge.
+ALTER TABLE `references` ADD `width` integer;--> statement-breakpoint
+ALTER TABLE `references` ADD `height` integer;--> statement-breakpoint
+ALTER TABLE `references` ADD `rendition_widths` text;
