@@ -2,7 +2,6 @@
 // local development, so the slideshow and the gallery have something to show without
 // shipping photos. Pure Node: a small PNG encoder on top of node:zlib.
 import { crc32, deflateSync } from "node:zlib";
-import { DISPLAY_EDGE, THUMBNAIL_EDGE } from "~/lib/image-sizes";
 
 /** An RGB image, three bytes per pixel, row by row. */
 export interface Raster {
@@ -56,31 +55,6 @@ export function encodePng({ width, height, pixels }: Raster): Uint8Array<ArrayBu
       chunk("IEND", new Uint8Array()),
     ]),
   );
-}
-
-/** Scales down to `width` (aspect kept), averaging the source pixels each target pixel covers. */
-export function downscale(source: Raster, width: number): Raster {
-  const height = Math.round((source.height * width) / source.width);
-  const pixels = new Uint8Array(width * height * 3);
-  const span = (target: number, total: number, size: number) => [
-    Math.floor((target * total) / size),
-    Math.max(Math.floor((target * total) / size) + 1, Math.floor(((target + 1) * total) / size)),
-  ];
-  for (let y = 0; y < height; y++) {
-    const [top, bottom] = span(y, source.height, height);
-    for (let x = 0; x < width; x++) {
-      const [left, right] = span(x, source.width, width);
-      const area = (bottom - top) * (right - left);
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        for (let sy = top; sy < bottom; sy++) {
-          for (let sx = left; sx < right; sx++) sum += source.pixels[(sy * source.width + sx) * 3 + c];
-        }
-        pixels[(y * width + x) * 3 + c] = Math.round(sum / area);
-      }
-    }
-  }
-  return { width, height, pixels };
 }
 
 type Rgb = readonly [number, number, number];
@@ -282,12 +256,7 @@ export const DEMO_IMAGES: DemoImage[] = [
   },
 ];
 
-/** The original (1600 × 900) with the display and thumbnail renditions the staff uploader would make, as PNG. */
-export function renderDemoImage(image: DemoImage): { original: Uint8Array; display: Uint8Array; thumbnail: Uint8Array } {
-  const original = renderUpholstery(image.spec);
-  return {
-    original: encodePng(original),
-    display: encodePng(downscale(original, DISPLAY_EDGE)),
-    thumbnail: encodePng(downscale(original, THUMBNAIL_EDGE)),
-  };
+/** The original (1600 × 900) as PNG; the server makes its renditions like for any upload. */
+export function renderDemoImage(image: DemoImage): Uint8Array {
+  return encodePng(renderUpholstery(image.spec));
 }
