@@ -7,6 +7,7 @@ import { NEWS_FEED_PAGE_SIZE, NewsFeed } from "~/components/home/news-feed";
 import { ServiceCards } from "~/components/home/service-cards";
 import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
+import { pictureData } from "~/components/pages/reference-picture";
 import { pageMeta } from "~/lib/seo";
 import { formatNewsDate } from "~/lib/dates";
 import { listNews } from "~/server/news.server";
@@ -43,13 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getCoverReference(context.db),
   ]);
   return {
-    heroPicture: cover && { url: cover.url, displayUrl: cover.displayUrl, thumbnailUrl: cover.thumbnailUrl },
-    slides: reference.map(({ id, displayUrl, thumbnailUrl, description }) => ({
-      id,
-      displayUrl,
-      thumbnailUrl,
-      description,
-    })),
+    heroPicture: cover && pictureData(cover),
+    slides: reference.map((item) => ({ id: item.id, description: item.description, ...pictureData(item) })),
     news: {
       page,
       hasMore: news.length > NEWS_FEED_PAGE_SIZE,

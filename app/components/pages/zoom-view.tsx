@@ -1,12 +1,11 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type MouseEvent } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
-import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet, ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
+import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
+import { type PictureData, ReferencePicture } from "./reference-picture";
 
-export interface ZoomImage {
+export interface ZoomImage extends PictureData {
   id: string;
-  url: string;
-  displayUrl: string;
   description: string;
   category: string[];
 }
@@ -38,16 +37,11 @@ export function ZoomView({ image, closeHref }: { image: ZoomImage; closeHref: st
       <h2 id={titleId} className="dialog__title zoom__title">
         {image.description || "Referenzbild"}
       </h2>
-      <img
+      {/* The large renditions (up to 1600 px) serve every zoom; the original only before they exist. */}
+      <ReferencePicture
+        picture={image}
         className="zoom__image"
-        src={image.displayUrl}
-        srcSet={renditionSrcSet([
-          [image.displayUrl, DISPLAY_EDGE],
-          [image.url, ORIGINAL_MAX_EDGE],
-        ])}
         sizes={`(min-width: ${ZOOM_MAX_WIDTH + 40}px) ${ZOOM_MAX_WIDTH}px, 100vw`}
-        width={1600}
-        height={900}
         alt={image.description || "Referenzbild"}
       />
       {image.category.length > 0 && (
