@@ -58,9 +58,23 @@ async function startServer() {
   await proxy.dispose();
 
   const port = await freePort();
+  // Chosen here too: wrangler's own pick (9229 and up) races between servers starting side by side.
+  const inspectorPort = await freePort();
   const server = spawn(
     process.execPath,
-    [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
+    [
+      wranglerBin,
+      "dev",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistDir,
+      "--show-interactive-dev-session=false",
+    ],
     { env: servingEnv, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
