@@ -52,12 +52,12 @@ async function seedDemoReferences(db: Database, bucket: R2Bucket, transforms: Im
     .where(like(references.filename, "demo-%"))
     .limit(1);
   if (existing.length > 0) return;
-  const uploads = DEMO_IMAGES.map((image) => {
-    return {
-      original: { name: image.filename, bytes: renderDemoImage(image) },
+  const uploads = await Promise.all(
+    DEMO_IMAGES.map(async (image) => ({
+      original: { name: image.filename, bytes: await renderDemoImage(image) },
       metadata: { filename: image.filename, description: image.description, category: image.category },
-    };
-  });
+    })),
+  );
   const saved = await saveReferences(db, bucket, uploads);
   // The renditions an upload gets after its answer, made here before the site starts.
   const run = await makeMissingRenditions(db, bucket, transforms, saved.map(({ id }) => id));

@@ -34,7 +34,7 @@ export async function uploadReference(
   const rgb = COLOURS[colour % COLOURS.length];
   const form = new FormData();
   const name = `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}.png`;
-  form.append("images", new Blob([testPng(960, 540, rgb)], { type: "image/png" }), name);
+  form.append("images", new Blob([await testPng(960, 540, rgb)], { type: "image/png" }), name);
   form.append("metadata", JSON.stringify({ filename: name, description, category }));
   const response = await fetch(`${baseURL()}/api/v1/reference/save`, {
     method: "POST",
