@@ -5,7 +5,7 @@ import { readImageSize, sniffImageType } from "~/server/images/image-bytes.serve
 import { saveReferences } from "~/server/reference-uploads.server";
 import { makeMissingRenditions } from "~/server/renditions.server";
 import worker from "../../server";
-import { allBucketKeys, api, body, site, staffToken, upload, uploadForm } from "./helpers";
+import { allBucketKeys, api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 
 interface Reference {
@@ -61,6 +61,30 @@ describe("server renditions", () => {
     await expectRenditions(byId[saved[0].id], [480, 960, 1000]);
     await expectRenditions(byId[saved[1].id], [300]);
     expect(await allBucketKeys()).toHaveLength(2 + 3 * 4);
+  });
+
+  it("are the same for the API, the plain staff form and the enhanced uploader", async () => {
+    const token = await staffToken();
+    const cookie = await staffCookie(token);
+    const picture = (name: string) => ({ name, bytes: png({ width: 700, height: 400, rgb: [90, 60, 30] }) });
+    expect((await upload(token, uploadForm([picture("api.png")], { description: "API" }))).status).toBe(200);
+    const plain = uploadForm([picture("formular.png")]);
+    plain.append("intent", "upload");
+    plain.append("description", "Formular ohne JavaScript");
+    const redirect = await postPage("/intern/uploadReference", plain, { ...SAME_ORIGIN, Cookie: cookie });
+    // Post/Redirect/Get back to the list (not to the login page).
+    expect(redirect.headers.get("Location")).toMatch(/^\/intern\/uploadReference/);
+    const enhanced = uploadForm([picture("uploader.png")], { description: "Uploader" });
+    expect((await postPage("/intern/uploadReference/bild", enhanced, { ...SAME_ORIGIN, Cookie: cookie })).status).toBe(201);
+
+    const stored = await listed(token);
+    expect(stored).toHaveLength(3);
+    await expect.poll(async () => Promise.all(stored.map(({ id }) => renditionWidths(id))), { timeout: 20_000 }).toEqual([
+      "480,700",
+      "480,700",
+      "480,700",
+    ]);
+    for (const reference of await listed(token)) await expectRenditions(reference, [480, 700]);
   });
 
   it("deleting a reference removes its original and every rendition", async () => {
