@@ -1,6 +1,7 @@
 // Demo content for local development (`npm start` runs this). Never run against production:
 // it only ever opens the local D1/R2 state that `wrangler dev` uses.
 import { like } from "drizzle-orm";
+import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { database, type Database } from "~/server/db/client.server";
 import { alerts, categories, news, references } from "~/server/db/schema";
@@ -64,7 +65,11 @@ async function seedDemoReferences(db: Database, bucket: R2Bucket, transforms: Im
   console.log(`${uploads.length} Demo-Referenzbilder sind angelegt (${run.made.length} mit verkleinerten Fassungen).`);
 }
 
-const proxy = await getPlatformProxy<Env>({ persist: true });
+// `--persist-to <dir>` seeds a throwaway state (npm run bench), as `wrangler dev --persist-to` reads it.
+const persistTo = process.argv.indexOf("--persist-to");
+const proxy = await getPlatformProxy<Env>({
+  persist: persistTo === -1 ? true : { path: join(process.argv[persistTo + 1], "v3") },
+});
 try {
   const db = database(proxy.env.DB);
   await db.batch([
