@@ -13,6 +13,6 @@ export default {
   fetch: (request, env, ctx) => handleRequest(request, { env, ctx }, handleRemixRequest),
   /** The cron trigger in wrangler.toml: clean-up that no request does (see maintenance.server.ts). */
   async scheduled(controller, env) {
-    await runMaintenance(database(env.DB), env.IMAGES, new Date(controller.scheduledTime));
+    await runMaintenance(database(env.DB), env, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

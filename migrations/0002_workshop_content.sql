@@ -1,5 +1,5 @@
 -- Workshop content (issue 10): categories with one identity per name, special opening hours,
--- and the home page's picture. Written by hand; drizzle's snapshot is regenerated at merge.
+-- and the home page's picture. Written by hand: merging the twins needs SQL drizzle-kit does not write.
 
 -- Categories: `key` is the name in Unicode NFC and lower case (app/lib/categories.ts, categoryKey).
 -- SQLite can neither normalise Unicode nor lower-case beyond ASCII, so the migration composes

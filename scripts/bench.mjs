@@ -3,7 +3,8 @@
 // Builds if needed, starts `wrangler dev` on a throwaway database with demo news, then prints
 // per page the gzip bytes of the HTML and of the CSS and JavaScript it loads, and the
 // requests per second of `/` from the edge cache (hit) and rendered (miss) against a static
-// asset of the same server, at 1 and 10 connections.
+// asset of the same server, at 1 and 10 connections. With the seeded demo pictures it also
+// prints the picture bytes a phone loads for the first view of `/` and `/referenz`.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -117,6 +118,41 @@ async function loadedInBrowser(baseURL, paths) {
   return result;
 }
 
+/** What a phone (412 × 915, 2.625× density) downloads in pictures before it scrolls: the sum and the largest. */
+async function picturesInFirstView(baseURL, paths) {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) return null;
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  const rows = [["Seite (Telefon, erste Ansicht)", "Bilder", "Bytes", "größtes"]];
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 915 },
+        deviceScaleFactor: 2.625,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      const pictures = [];
+      page.on("requestfinished", async (request) => {
+        const url = new URL(request.url());
+        if (!url.pathname.startsWith("/images/")) return;
+        const sizes = await request.sizes();
+        pictures.push({ path: url.pathname, bytes: sizes.responseBodySize });
+      });
+      await page.goto(new URL(path, baseURL).href, { waitUntil: "networkidle" });
+      const total = pictures.reduce((sum, { bytes }) => sum + bytes, 0);
+      const largest = pictures.reduce((max, picture) => (picture.bytes > (max?.bytes ?? -1) ? picture : max), null);
+      rows.push([path, String(pictures.length), kb(total), largest ? `${kb(largest.bytes)} ${largest.path.split("/").pop()}` : "–"]);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
 /** Requests per second against `target(n)` (a URL per request) from `connections` parallel loops. */
 async function requestsPerSecond(target, { connections, headers = {} }) {
   let sent = 0;
@@ -168,6 +204,9 @@ let server;
 try {
   runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
   runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", demoNewsSql()]);
+  // The demo pictures and their renditions, made through the same module as any upload.
+  const seeded = spawnSync("npx", ["tsx", "scripts/seed.ts", "--persist-to", persistDir], { env: localEnv, encoding: "utf8" });
+  if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}\n${seeded.stderr}`);
 
   const port = await freePort();
   server = spawn(
@@ -200,6 +239,9 @@ try {
   console.log(
     `\nBudget Startseite: HTML ${verdict(home.html, BUDGET.html)}, CSS ${verdict(home.css, BUDGET.css)}, JS ${verdict(home.js, BUDGET.js)}`,
   );
+
+  const pictureRows = await picturesInFirstView(baseURL, ["/", "/referenz"]);
+  if (pictureRows) console.log(`\nBilder in der ersten Ansicht (Demo-Inhalte)\n${table(pictureRows)}`);
 
   const staticAsset = "/favicon.svg";
   const Cookie = await settledVisitorCookie(baseURL);

@@ -1,86 +1,14 @@
 // Procedural demo pictures of upholstery (quilted and pleated leather with stitching) for
 // local development, so the slideshow and the gallery have something to show without
-// shipping photos. Pure Node: a small PNG encoder on top of node:zlib.
-import { crc32, deflateSync } from "node:zlib";
-import { DISPLAY_EDGE, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+// shipping photos. sharp (a dev dependency, also wrangler's) gives them a photograph's
+// finish — lens softness, vignette, sensor grain — and encodes them as a camera would, as JPEG.
+import sharp from "sharp";
 
 /** An RGB image, three bytes per pixel, row by row. */
 export interface Raster {
   width: number;
   height: number;
   pixels: Uint8Array;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-function paeth(left: number, up: number, upLeft: number): number {
-  const estimate = left + up - upLeft;
-  const toLeft = Math.abs(estimate - left);
-  const toUp = Math.abs(estimate - up);
-  const toUpLeft = Math.abs(estimate - upLeft);
-  if (toLeft <= toUp && toLeft <= toUpLeft) return left;
-  return toUp <= toUpLeft ? up : upLeft;
-}
-
-/** Encodes an 8-bit RGB PNG. Every row uses the Paeth filter, which suits smooth shading well. */
-export function encodePng({ width, height, pixels }: Raster): Uint8Array<ArrayBuffer> {
-  const stride = width * 3;
-  const filtered = new Uint8Array((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * stride;
-    const out = y * (stride + 1);
-    filtered[out] = 4;
-    for (let i = 0; i < stride; i++) {
-      const left = i >= 3 ? pixels[row + i - 3] : 0;
-      const up = y > 0 ? pixels[row - stride + i] : 0;
-      const upLeft = y > 0 && i >= 3 ? pixels[row - stride + i - 3] : 0;
-      filtered[out + 1 + i] = (pixels[row + i] - paeth(left, up, upLeft)) & 0xff;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, adaptive filters, no interlace
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header),
-      chunk("IDAT", deflateSync(filtered)),
-      chunk("IEND", new Uint8Array()),
-    ]),
-  );
-}
-
-/** Scales down to `width` (aspect kept), averaging the source pixels each target pixel covers. */
-export function downscale(source: Raster, width: number): Raster {
-  const height = Math.round((source.height * width) / source.width);
-  const pixels = new Uint8Array(width * height * 3);
-  const span = (target: number, total: number, size: number) => [
-    Math.floor((target * total) / size),
-    Math.max(Math.floor((target * total) / size) + 1, Math.floor(((target + 1) * total) / size)),
-  ];
-  for (let y = 0; y < height; y++) {
-    const [top, bottom] = span(y, source.height, height);
-    for (let x = 0; x < width; x++) {
-      const [left, right] = span(x, source.width, width);
-      const area = (bottom - top) * (right - left);
-      for (let c = 0; c < 3; c++) {
-        let sum = 0;
-        for (let sy = top; sy < bottom; sy++) {
-          for (let sx = left; sx < right; sx++) sum += source.pixels[(sy * source.width + sx) * 3 + c];
-        }
-        pixels[(y * width + x) * 3 + c] = Math.round(sum / area);
-      }
-    }
-  }
-  return { width, height, pixels };
 }
 
 type Rgb = readonly [number, number, number];
@@ -244,31 +172,31 @@ export interface DemoImage {
 
 export const DEMO_IMAGES: DemoImage[] = [
   {
-    filename: "demo-rautensteppung-cognac.png",
+    filename: "demo-rautensteppung-cognac.jpg",
     description: "Sitzmittelbahnen in Cognac-Nappa mit Rautensteppung und cremefarbener Kontrastnaht",
     category: ["Autositze"],
     spec: { pattern: "diamond", cell: 150, leather: [176, 98, 46], thread: [236, 220, 190], seed: 11 },
   },
   {
-    filename: "demo-tuerverkleidung-schwarz.png",
+    filename: "demo-tuerverkleidung-schwarz.jpg",
     description: "Türverkleidung in schwarzem Glattleder, Rautensteppung mit roter Naht",
     category: ["Innenausstattung"],
     spec: { pattern: "diamond", cell: 110, leather: [44, 41, 40], thread: [190, 38, 36], seed: 23 },
   },
   {
-    filename: "demo-sitzbank-bordeaux.png",
+    filename: "demo-sitzbank-bordeaux.jpg",
     description: "Oldtimer-Sitzbank in Bordeaux mit Längspfeifen nach Originalvorlage",
     category: ["Oldtimer", "Autositze"],
     spec: { pattern: "channels-vertical", cell: 130, leather: [118, 28, 40], thread: [224, 200, 160], seed: 37 },
   },
   {
-    filename: "demo-ruecksitz-beige.png",
+    filename: "demo-ruecksitz-beige.jpg",
     description: "Rücksitzbank in hellem Beige mit großer Raute und brauner Ziernaht",
     category: ["Innenausstattung", "Autositze"],
     spec: { pattern: "diamond", cell: 190, leather: [222, 200, 166], thread: [110, 66, 36], seed: 41 },
   },
   {
-    filename: "demo-motorradsitz-perforiert.png",
+    filename: "demo-motorradsitz-perforiert.jpg",
     description: "Motorradsitzbank in schwarzem Kunstleder mit perforierten Querpfeifen",
     category: ["Motorradsitze"],
     spec: {
@@ -282,12 +210,32 @@ export const DEMO_IMAGES: DemoImage[] = [
   },
 ];
 
-/** The original (1600 × 900) with the display and thumbnail renditions the staff uploader would make, as PNG. */
-export function renderDemoImage(image: DemoImage): { original: Uint8Array; display: Uint8Array; thumbnail: Uint8Array } {
-  const original = renderUpholstery(image.spec);
-  return {
-    original: encodePng(original),
-    display: encodePng(downscale(original, DISPLAY_EDGE)),
-    thumbnail: encodePng(downscale(original, THUMBNAIL_EDGE)),
-  };
+/** Encodes a raster as PNG (test pictures: exact colours, no compression artefacts). */
+export async function encodePng({ width, height, pixels }: Raster): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer());
+}
+
+/** The original (1600 × 900) as a camera JPEG; the server makes its renditions like for any upload. */
+export async function renderDemoImage(image: DemoImage): Promise<Uint8Array<ArrayBuffer>> {
+  const { width, height, pixels } = renderUpholstery(image.spec);
+  // Darker corners, as a lens shows them under workshop light.
+  const vignette = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+      <radialGradient id="v" cx="45%" cy="40%" r="75%"><stop offset="55%" stop-color="#fff"/><stop offset="100%" stop-color="#6b6b6b"/></radialGradient>
+      <rect width="100%" height="100%" fill="url(#v)"/></svg>`,
+  );
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 14 } },
+  })
+    .png()
+    .toBuffer();
+  const photo = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .blur(0.6)
+    .composite([
+      { input: vignette, blend: "multiply" },
+      { input: grain, blend: "soft-light" },
+    ])
+    .jpeg({ quality: 86, mozjpeg: true })
+    .toBuffer();
+  return new Uint8Array(photo);
 }

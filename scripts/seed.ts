@@ -1,11 +1,13 @@
 // Demo content for local development (`npm start` runs this). Never run against production:
 // it only ever opens the local D1/R2 state that `wrangler dev` uses.
 import { like } from "drizzle-orm";
+import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { database, type Database } from "~/server/db/client.server";
 import { alerts, news, references } from "~/server/db/schema";
 import { ensureCategoryStatement } from "~/server/categories.server";
 import { saveReferences } from "~/server/reference-uploads.server";
+import { makeMissingRenditions } from "~/server/renditions.server";
 import { DEMO_IMAGES, renderDemoImage } from "./demo-images";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -44,28 +46,30 @@ const demoCategories = ["Autositze", "Lenkräder", "Cabrioverdecke", "Motorradsi
  * Demo reference pictures go through the same module as real uploads, so the same checks
  * and storage rules apply. Skipped once they exist, which keeps later starts fast.
  */
-async function seedDemoReferences(db: Database, bucket: R2Bucket) {
+async function seedDemoReferences(db: Database, bucket: R2Bucket, transforms: ImagesBinding) {
   const existing = await db
     .select({ id: references.id })
     .from(references)
     .where(like(references.filename, "demo-%"))
     .limit(1);
   if (existing.length > 0) return;
-  const uploads = DEMO_IMAGES.map((image) => {
-    const { original, display, thumbnail } = renderDemoImage(image);
-    const base = image.filename.replace(/\.png$/, "");
-    return {
-      original: { name: image.filename, bytes: original },
-      display: { name: `${base}-display.png`, bytes: display },
-      thumbnail: { name: `${base}-thumb.png`, bytes: thumbnail },
+  const uploads = await Promise.all(
+    DEMO_IMAGES.map(async (image) => ({
+      original: { name: image.filename, bytes: await renderDemoImage(image) },
       metadata: { filename: image.filename, description: image.description, category: image.category },
-    };
-  });
-  await saveReferences(db, bucket, uploads);
-  console.log(`${uploads.length} Demo-Referenzbilder sind angelegt.`);
+    })),
+  );
+  const saved = await saveReferences(db, bucket, uploads);
+  // The renditions an upload gets after its answer, made here before the site starts.
+  const run = await makeMissingRenditions(db, bucket, transforms, saved.map(({ id }) => id));
+  console.log(`${uploads.length} Demo-Referenzbilder sind angelegt (${run.made.length} mit verkleinerten Fassungen).`);
 }
 
-const proxy = await getPlatformProxy<Env>({ persist: true });
+// `--persist-to <dir>` seeds a throwaway state (npm run bench), as `wrangler dev --persist-to` reads it.
+const persistTo = process.argv.indexOf("--persist-to");
+const proxy = await getPlatformProxy<Env>({
+  persist: persistTo === -1 ? true : { path: join(process.argv[persistTo + 1], "v3") },
+});
 try {
   const db = database(proxy.env.DB);
   await db.batch([
@@ -82,7 +86,7 @@ try {
       })
       .onConflictDoNothing(),
   ]);
-  await seedDemoReferences(db, proxy.env.IMAGES);
+  await seedDemoReferences(db, proxy.env.IMAGES, proxy.env.IMAGE_TRANSFORMS);
   console.log("Demo-Inhalte sind angelegt.");
 } finally {
   await proxy.dispose();

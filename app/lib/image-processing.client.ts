@@ -1,19 +1,17 @@
-import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE as MAX_EDGE, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+import { ORIGINAL_MAX_EDGE as MAX_EDGE } from "~/lib/image-sizes";
 
 /**
  * Prepares a phone photo in the browser before it is uploaded: turned upright, at most
  * 2560 px on its long edge and re-encoded as JPEG. Re-encoding writes only pixels, so
- * location and camera data (EXIF) are gone before the file leaves the device. The smaller
- * renditions the public pages show are made from the same pixels.
+ * location and camera data (EXIF) are gone before the file leaves the device, and a phone
+ * photo costs a fraction of the mobile data. The renditions the pages show are the server's
+ * work (decision 011), the same for every client.
  */
 
 const JPEG_QUALITY = 0.85;
 
 export interface PreparedImage {
   original: File;
-  /** Missing when the photo is already no larger than the rendition, or was sent as it is. */
-  display?: File;
-  thumbnail?: File;
 }
 
 export async function prepareImage(file: File): Promise<PreparedImage> {
@@ -29,16 +27,7 @@ export async function prepareImage(file: File): Promise<PreparedImage> {
   }
   try {
     const base = file.name.replace(/\.[^.]*$/, "") || "bild";
-    const original = drawScaled(bitmap, MAX_EDGE);
-    const display = longEdge(original) > DISPLAY_EDGE ? drawScaled(original, DISPLAY_EDGE) : undefined;
-    const thumbnailSource = display ?? original;
-    const thumbnail = longEdge(thumbnailSource) > THUMBNAIL_EDGE ? drawScaled(thumbnailSource, THUMBNAIL_EDGE) : undefined;
-    const [originalFile, displayFile, thumbnailFile] = await Promise.all([
-      toJpeg(original, `${base}.jpg`),
-      display && toJpeg(display, `${base}-display.jpg`),
-      thumbnail && toJpeg(thumbnail, `${base}-thumb.jpg`),
-    ]);
-    return { original: originalFile, display: displayFile, thumbnail: thumbnailFile };
+    return { original: await toJpeg(drawScaled(bitmap, MAX_EDGE), `${base}.jpg`) };
   } finally {
     bitmap.close();
   }

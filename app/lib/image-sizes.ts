@@ -4,6 +4,13 @@
  * is what the workshop shoots; a portrait one is merely chosen a little large).
  */
 export const ORIGINAL_MAX_EDGE = 2560;
+/**
+ * Widths of the server's renditions of every reference (decision 011): a phone's gallery
+ * tile at 2–3× density, the slideshow and zoom view on phones and tablets, the zoom view
+ * on a desktop. A smaller original gets one more at its own width instead of being enlarged.
+ */
+export const RENDITION_WIDTHS = [480, 960, 1600] as const;
+
 /** The slideshow, the gallery's large view. */
 export const DISPLAY_EDGE = 1280;
 /** List tiles and previews. */

@@ -7,6 +7,7 @@ import { NewsFeed } from "~/components/home/news-feed";
 import { ServiceCards } from "~/components/home/service-cards";
 import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
+import { pictureData } from "~/components/pages/reference-picture";
 import { pageMeta } from "~/lib/seo";
 import { formatNewsDate } from "~/lib/dates";
 import { readTogether } from "~/server/db/client.server";
@@ -40,13 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     newsRead(context.db, { startAt: (page - 1) * NEWS_PAGE_SIZE, limit: NEWS_PAGE_SIZE + 1 }),
   ] as const);
   return {
-    heroPicture: cover && { url: cover.url, displayUrl: cover.displayUrl, thumbnailUrl: cover.thumbnailUrl },
-    slides: reference.map(({ id, displayUrl, thumbnailUrl, description }) => ({
-      id,
-      displayUrl,
-      thumbnailUrl,
-      description,
-    })),
+    heroPicture: cover && pictureData(cover),
+    slides: reference.map((item) => ({ id: item.id, description: item.description, ...pictureData(item) })),
     news: {
       page,
       hasMore: news.length > NEWS_PAGE_SIZE,

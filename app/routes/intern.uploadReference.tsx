@@ -37,6 +37,7 @@ import {
   saveReferences,
   uploadsFromForm,
 } from "~/server/reference-uploads.server";
+import { makeRenditionsAfterResponse } from "~/server/renditions.server";
 import {
   deleteReference,
   getReference,
@@ -135,7 +136,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "upload": {
       try {
         const uploads = await uploadsFromForm(form, referenceFieldsFromForm(form));
-        await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
+        const saved = await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
+        makeRenditionsAfterResponse(context.db, context.cloudflare, saved);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         return uploadRefused(values, error);

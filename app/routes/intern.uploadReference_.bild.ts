@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonError } from "~/server/api/http.server";
 import { HttpError } from "~/server/errors.server";
 import { saveUploadRequest } from "~/server/reference-uploads.server";
+import { makeRenditionsAfterResponse } from "~/server/renditions.server";
 import { requireStaffForAction } from "~/server/session.server";
 
 /**
@@ -19,6 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
   try {
     const reference = await saveUploadRequest(context.db, context.cloudflare.env.IMAGES, request);
+    makeRenditionsAfterResponse(context.db, context.cloudflare, reference);
     return Response.json({ reference }, { status: 201 });
   } catch (error) {
     if (error instanceof HttpError) return jsonError(error.status, error.message, error.headers);

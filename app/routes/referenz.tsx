@@ -3,9 +3,9 @@ import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from 
 import { galleryHref } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
-import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
 import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
+import { pictureData, ReferencePicture } from "~/components/pages/reference-picture";
 import { CategoryChips } from "~/components/gallery/category-chips";
 import { ImageViewer, type ViewerImage } from "~/components/gallery/image-viewer";
 import { Pager } from "~/components/gallery/pager";
@@ -66,24 +66,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     page,
     pageCount,
     total,
-    references: reference.map(({ id, url, displayUrl, thumbnailUrl, description, category }) => ({
-      id,
-      url,
-      displayUrl,
-      thumbnailUrl,
-      description,
-      category,
+    references: reference.map((item) => ({
+      id: item.id,
+      description: item.description,
+      category: item.category,
+      ...pictureData(item),
     })),
     edges: { before: before?.id ?? null, after: after?.id ?? null },
     /** How many pictures of the filter come before this page. */
     offset: startAt,
-    zoom: zoom && {
-      id: zoom.id,
-      url: zoom.url,
-      displayUrl: zoom.displayUrl,
-      description: zoom.description,
-      category: zoom.category,
-    },
+    zoom: zoom && { id: zoom.id, description: zoom.description, category: zoom.category, ...pictureData(zoom) },
   };
 }
 
@@ -160,18 +152,13 @@ export default function Referenz() {
                   preventScrollReset
                   aria-label={`${item.description || "Referenzbild"} – vergrößern`}
                 >
-                  <img
+                  <ReferencePicture
+                    picture={item}
                     className="gallery__image"
-                    src={item.thumbnailUrl}
-                    srcSet={renditionSrcSet([
-                      [item.thumbnailUrl, THUMBNAIL_EDGE],
-                      [item.displayUrl, DISPLAY_EDGE],
-                    ])}
                     sizes={THUMBNAIL_SIZES}
                     width={400}
                     height={300}
                     loading={index < EAGER_THUMBNAILS ? "eager" : "lazy"}
-                    decoding="async"
                     alt=""
                   />
                 </Link>

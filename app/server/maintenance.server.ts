@@ -1,5 +1,7 @@
 import type { Database } from "~/server/db/client.server";
+import { bumpContentVersion } from "~/server/edge-cache.server";
 import { finishImageDeletions, removeOrphanedImages } from "~/server/references.server";
+import { makeMissingRenditions } from "~/server/renditions.server";
 
 /** An upload writes its files before its record, within seconds; a day leaves any upload time to finish. */
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -9,17 +11,27 @@ export interface MaintenanceReport {
   finishedDeletes: string[];
   /** Files no record points to, older than a day. */
   orphansRemoved: string[];
+  /** References whose missing renditions were made (an upload's own attempt failed, or the binding was at its limit). */
+  renditionsMade: string[];
 }
 
 /**
  * The scheduled handler's work (cron trigger in wrangler.toml): what no request cleans up.
  * Each step belongs to its entity module; later periodic work hooks in here.
  */
-export async function runMaintenance(db: Database, bucket: R2Bucket, now: Date): Promise<MaintenanceReport> {
+export async function runMaintenance(
+  db: Database,
+  bindings: Pick<Env, "IMAGES" | "IMAGE_TRANSFORMS">,
+  now: Date,
+): Promise<MaintenanceReport> {
+  const bucket = bindings.IMAGES;
   const finishedDeletes = await finishImageDeletions(db, bucket);
   const orphansRemoved = await removeOrphanedImages(db, bucket, new Date(now.getTime() - ORPHAN_MIN_AGE_MS));
   if (finishedDeletes.length > 0 || orphansRemoved.length > 0) {
     console.log("Wartung: Bilddateien entfernt", { finishedDeletes, orphansRemoved });
   }
-  return { finishedDeletes, orphansRemoved };
+  const { made: renditionsMade } = await makeMissingRenditions(db, bucket, bindings.IMAGE_TRANSFORMS);
+  // Cached pages still point at the originals.
+  if (renditionsMade.length > 0) await bumpContentVersion();
+  return { finishedDeletes, orphansRemoved, renditionsMade };
 }

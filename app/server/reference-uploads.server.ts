@@ -6,7 +6,15 @@ import { readBodyLimited } from "~/server/request-body.server";
 import { categoriesOf, categoryList, linkCategoriesStatements } from "~/server/categories.server";
 import type { Database } from "~/server/db/client.server";
 import { references } from "~/server/db/schema";
-import { type ImageType, InvalidImageError, sniffImageType, stripImageMetadata } from "~/server/images/image-bytes.server";
+import {
+  type ImageSize,
+  type ImageType,
+  InvalidImageError,
+  readImageSize,
+  readJpegOrientation,
+  sniffImageType,
+  stripImageMetadata,
+} from "~/server/images/image-bytes.server";
 import { IMAGE_KEY_PREFIX, type Reference, referenceDescription, toReference } from "~/server/references.server";
 import { newId } from "~/server/validation.server";
 
@@ -19,6 +27,13 @@ import { newId } from "~/server/validation.server";
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** A Worker has 128 MB of memory and buffers the whole form, so one request stays well below it. */
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
+/**
+ * A picture's declared size is checked before anything decodes it: a small file can
+ * declare a canvas whose pixels alone would exceed a Worker's memory ("pixel bomb").
+ * A 50-megapixel phone still passes; no camera the workshop uses comes near the edge limit.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_EDGE = 12_000;
 /** D1 binds at most 100 values per query, and the saved records are read back by their ids. */
 export const MAX_FILES_PER_UPLOAD = 100;
 
@@ -70,6 +85,7 @@ interface PreparedImage {
   key: string;
   type: ImageType;
   bytes: Uint8Array;
+  size: ImageSize;
 }
 
 /** Checks an image by its bytes, never by its name or declared type, and removes location and camera data. */
@@ -82,11 +98,25 @@ export function prepareImage(file: ImageFile): Omit<PreparedImage, "key"> {
     throw new HttpError(415, notAPicture(file.name));
   }
   try {
-    return { type, bytes: stripImageMetadata(file.bytes, type) };
+    const size = readImageSize(file.bytes, type);
+    if (size.width === 0 || size.height === 0) throw new InvalidImageError();
+    if (size.width > MAX_IMAGE_EDGE || size.height > MAX_IMAGE_EDGE || size.width * size.height > MAX_IMAGE_PIXELS) {
+      throw new HttpError(
+        413,
+        `„${file.name}“ ist mit ${size.width} × ${size.height} Pixeln zu groß (höchstens ${MAX_IMAGE_PIXELS / 1_000_000} Megapixel und ${MAX_IMAGE_EDGE.toLocaleString("de-DE")} Pixel je Seite).`,
+      );
+    }
+    return { type, size: uprightSize(file.bytes, type, size), bytes: stripImageMetadata(file.bytes, type) };
   } catch (error) {
     if (error instanceof InvalidImageError) throw new HttpError(400, `„${file.name}“: ${error.message}`);
     throw error;
   }
+}
+
+/** EXIF orientations 5–8 turn the picture by a quarter, so it displays with width and height swapped. */
+function uprightSize(bytes: Uint8Array, type: ImageType, size: ImageSize): ImageSize {
+  const orientation = type === "image/jpeg" ? readJpegOrientation(bytes) : null;
+  return orientation && orientation >= 5 ? { width: size.height, height: size.width } : size;
 }
 
 function withKey(image: Omit<PreparedImage, "key">, id: string, suffix = ""): PreparedImage {
@@ -138,6 +168,8 @@ export async function saveReferences(
           byteSize: original.bytes.byteLength,
           displayKey: display?.key ?? null,
           thumbnailKey: thumbnail?.key ?? null,
+          width: original.size.width,
+          height: original.size.height,
           filename: cutFileName(upload.metadata.filename?.trim() || upload.original.name),
           description: upload.metadata.description,
           createdAt: new Date(now.getTime() + index),

@@ -5,6 +5,7 @@ import { notFound } from "~/server/errors.server";
 import { categoriesOf, categoryList, inCategory, linkCategoriesStatements } from "~/server/categories.server";
 import { type Database, prepareRead, type Read } from "~/server/db/client.server";
 import { imageDeletions, referenceCategories, references } from "~/server/db/schema";
+import { parseRenditionWidths, RENDITION_FORMATS, renditionKey, renditionOwner, storedRenditionKeys } from "~/server/renditions.server";
 import type { Paging } from "~/server/validation.server";
 
 /*
@@ -48,6 +49,11 @@ export interface Reference {
   category: string[];
   /** The home page's hero picture ("Titelbild"); at most one is. */
   cover: boolean;
+  /** The original's upright size in pixels; null for a picture from before 0003 until its renditions are made. */
+  width: number | null;
+  height: number | null;
+  /** The server's renditions as `srcset`s, the preferred format first; empty until they are made (decision 011). */
+  sources: { type: string; srcSet: string }[];
 }
 
 /**
@@ -62,6 +68,14 @@ export function publicReference({ filename: _staffOnly, ...reference }: Referenc
 
 const imageUrl = (key: string) => `${IMAGE_ROUTE_PREFIX}${key}`;
 
+function renditionSources(id: string, widths: number[]): Reference["sources"] {
+  if (widths.length === 0) return [];
+  return RENDITION_FORMATS.map(({ type, extension }) => ({
+    type,
+    srcSet: widths.map((width) => `${imageUrl(renditionKey(id, width, extension))} ${width}w`).join(", "),
+  }));
+}
+
 export function toReference(row: typeof references.$inferSelect, categoryNames: string[]): Reference {
   return {
     id: row.id,
@@ -73,6 +87,9 @@ export function toReference(row: typeof references.$inferSelect, categoryNames: 
     description: row.description,
     category: categoryNames,
     cover: row.cover === true,
+    width: row.width,
+    height: row.height,
+    sources: renditionSources(row.id, parseRenditionWidths(row.renditionWidths)),
   };
 }
 
@@ -161,7 +178,10 @@ export function homePicturesRead(db: Database, limit: number): Read<{ latest: Re
 export async function deleteReference(db: Database, bucket: R2Bucket, id: string, now = new Date()): Promise<void> {
   const row = await db.select().from(references).where(eq(references.id, id)).get();
   if (!row) throw notFound(REFERENCE_NOT_FOUND);
-  const keys = [row.imageKey, row.displayKey, row.thumbnailKey].filter((key): key is string => !!key);
+  // Listed, not derived from rendition_widths: renditions still being made are not recorded yet.
+  const keys = [row.imageKey, row.displayKey, row.thumbnailKey, ...(await storedRenditionKeys(bucket, id))].filter(
+    (key): key is string => !!key,
+  );
   await db.batch([
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
     db.delete(references).where(eq(references.id, id)),
@@ -182,8 +202,8 @@ async function removeImageFiles(db: Database, bucket: R2Bucket, keys: string[]):
 
 /** R2 deletes up to 1000 keys at once; D1 binds at most 100 values per query. */
 const DELETE_BATCH = 90;
-/** Three columns are compared with each key, within D1's 100 bound values. */
-const LOOKUP_BATCH = 30;
+/** Three columns and a rendition's owner are compared with each key, within D1's 100 bound values. */
+const LOOKUP_BATCH = 24;
 
 /** Finishes deletes whose files were not removed (the note of deleteReference is still there). Returns the keys removed. */
 export async function finishImageDeletions(db: Database, bucket: R2Bucket): Promise<string[]> {
@@ -211,15 +231,29 @@ export async function removeOrphanedImages(db: Database, bucket: R2Bucket, uploa
     const old = page.objects.filter((object) => object.uploaded < uploadedBefore).map((object) => object.key);
     for (let start = 0; start < old.length; start += LOOKUP_BATCH) {
       const keys = old.slice(start, start + LOOKUP_BATCH);
+      // A rendition belongs to its reference by the id in its key.
+      const owners = keys.map(renditionOwner).filter((id): id is string => !!id);
       const used = new Set(
         (
           await db
-            .select({ imageKey: references.imageKey, displayKey: references.displayKey, thumbnailKey: references.thumbnailKey })
+            .select({
+              id: references.id,
+              imageKey: references.imageKey,
+              displayKey: references.displayKey,
+              thumbnailKey: references.thumbnailKey,
+            })
             .from(references)
-            .where(or(inArray(references.imageKey, keys), inArray(references.displayKey, keys), inArray(references.thumbnailKey, keys)))
-        ).flatMap((row) => [row.imageKey, row.displayKey, row.thumbnailKey]),
+            .where(
+              or(
+                inArray(references.imageKey, keys),
+                inArray(references.displayKey, keys),
+                inArray(references.thumbnailKey, keys),
+                inArray(references.id, owners),
+              ),
+            )
+        ).flatMap((row) => [row.id, row.imageKey, row.displayKey, row.thumbnailKey]),
       );
-      const orphans = keys.filter((key) => !used.has(key));
+      const orphans = keys.filter((key) => !used.has(key) && !used.has(renditionOwner(key) ?? key));
       if (orphans.length > 0) await bucket.delete(orphans);
       removed.push(...orphans);
     }
@@ -228,6 +262,6 @@ export async function removeOrphanedImages(db: Database, bucket: R2Bucket, uploa
 }
 
 export async function readImage(bucket: R2Bucket, key: string) {
-  if (!/^references\/[0-9a-f-]{36}(-display|-thumb)?\.(jpg|png|webp|avif|gif)$/.test(key)) return null;
+  if (!/^references\/[0-9a-f-]{36}(-display|-thumb|-w\d+)?\.(jpg|png|webp|avif|gif)$/.test(key)) return null;
   return bucket.get(key);
 }

@@ -1,5 +1,6 @@
 import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { vi } from "vitest";
 import { apiCall, baseURL, openPage } from "./browser";
 import { testPng } from "./png";
 import { settleShell } from "./shell-helpers";
@@ -9,6 +10,8 @@ export interface UploadedReference {
   url: string;
   displayUrl: string;
   thumbnailUrl: string;
+  /** The server's renditions (AVIF, WebP, JPEG srcsets). */
+  sources: { type: string; srcSet: string }[];
   description: string;
   category: string[];
 }
@@ -21,8 +24,8 @@ const COLOURS = [
 ] as const;
 
 /**
- * Uploads one picture through the API's multipart call, as the staff uploader does: the
- * original with a display and a thumbnail rendition (small here, to keep tests quick).
+ * Uploads one picture through the API's multipart call and waits for the server's
+ * renditions (480 and 960 px; small originals keep the local AVIF encoding quick).
  */
 export async function uploadReference(
   token: string,
@@ -31,9 +34,7 @@ export async function uploadReference(
   const rgb = COLOURS[colour % COLOURS.length];
   const form = new FormData();
   const name = `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}.png`;
-  form.append("images", new Blob([testPng(640, 360, rgb)], { type: "image/png" }), name);
-  form.append("display", new Blob([testPng(320, 180, rgb)], { type: "image/png" }), `display-${name}`);
-  form.append("thumbnail", new Blob([testPng(160, 90, rgb)], { type: "image/png" }), `thumb-${name}`);
+  form.append("images", new Blob([await testPng(960, 540, rgb)], { type: "image/png" }), name);
   form.append("metadata", JSON.stringify({ filename: name, description, category }));
   const response = await fetch(`${baseURL()}/api/v1/reference/save`, {
     method: "POST",
@@ -41,8 +42,20 @@ export async function uploadReference(
     body: form,
   });
   if (!response.ok) throw new Error(`reference/save: ${response.status} ${await response.text()}`);
-  const { reference } = (await response.json()) as { reference: UploadedReference[] };
-  return reference[0];
+  const [saved] = ((await response.json()) as { reference: UploadedReference[] }).reference;
+  const current = async () =>
+    ((await apiCall("reference/get?limit=50", { token })) as { reference: UploadedReference[] }).reference.find(
+      (reference) => reference.id === saved.id,
+    );
+  // vi.waitFor, as this runs in beforeAll, where expect.poll is not available.
+  return vi.waitFor(
+    async () => {
+      const reference = await current();
+      if (reference?.sources.length !== 3) throw new Error(`Noch keine verkleinerten Fassungen für ${saved.id}`);
+      return reference;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 export async function createNews(token: string, title: string, text: string) {

@@ -113,7 +113,8 @@ describe.each(MODES)("reference gallery $name", ({ javaScriptEnabled }) => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(new URL(page.url()).searchParams.get("bild")).toBe(picture.id);
     const image = dialog.locator("img");
-    expect(await image.getAttribute("src")).toBe(picture.displayUrl);
+    // The large rendition (the JPEG for browsers without srcset), never the original.
+    expect(await image.getAttribute("src")).toBe(`/images/references/${picture.id}-w960.jpg`);
     expect(await dialog.locator(".chip").allTextContents()).toEqual([categoryA]);
     // SPEC §9: the picture is at most 1100 px wide, even on a wide screen.
     expect((await image.boundingBox())!.width).toBeLessThanOrEqual(1100);
@@ -242,7 +243,7 @@ describe("reference gallery viewer", () => {
 });
 
 describe("reference gallery images", () => {
-  it("requests thumbnails only on screens of normal density, with fixed sizes and lazy loading below the fold", async () => {
+  it("requests AVIF renditions on screens of normal density, with fixed sizes and lazy loading below the fold", async () => {
     for (const device of [{}, PHONE]) {
       const page = await openSettledPage(browser, device);
       const requested = recordImageRequests(page);
@@ -262,7 +263,7 @@ describe("reference gallery images", () => {
       expect(images.every(({ width, height }) => width && height)).toBe(true);
       expect(images.slice(3).every(({ loading }) => loading === "lazy")).toBe(true);
       expect(requested.length).toBeGreaterThan(0);
-      expect(requested.every((path) => path.endsWith("-thumb.png"))).toBe(true);
+      expect(requested.every((path) => /-w\d+\.avif$/.test(path))).toBe(true);
       for (const picture of picturesA) {
         expect(requested).not.toContain(picture.url);
         expect(requested).not.toContain(picture.displayUrl);
@@ -270,11 +271,33 @@ describe("reference gallery images", () => {
     }
   });
 
-  it("gives a sharp phone the display size, still never the original", async () => {
-    const page = await openSettledPage(browser, { ...PHONE, deviceScaleFactor: 3 });
+  it.each([2, 3])("gives a phone at %i× density each picture in view at its slot's size, in a modern format", async (density) => {
+    const page = await openSettledPage(browser, { ...PHONE, deviceScaleFactor: density });
     const requested = recordImageRequests(page);
     await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`, { waitUntil: "networkidle" });
-    expect(requested.some((path) => path.endsWith("-display.png"))).toBe(true);
+    // The file's own width: an <img> with srcset reports its natural size divided by the chosen density.
+    const inView = await page.locator("main img").evaluateAll((images) =>
+      Promise.all(
+        images
+          .filter((image) => {
+            const box = image.getBoundingClientRect();
+            return box.width > 0 && box.top < innerHeight && box.bottom > 0;
+          })
+          .map(async (image) => {
+            const element = image as HTMLImageElement;
+            const file = new Image();
+            file.src = element.currentSrc;
+            await file.decode();
+            return { source: element.currentSrc, natural: file.naturalWidth, slot: element.clientWidth * devicePixelRatio };
+          }),
+      ),
+    );
+    expect(inView.length).toBeGreaterThan(0);
+    for (const { source, natural, slot } of inView) {
+      expect(new URL(source).pathname, source).toMatch(/-w\d+\.(avif|webp)$/);
+      expect(natural / slot, `${source}: ${natural} px for ${slot} px`).toBeGreaterThanOrEqual(0.75);
+      expect(natural / slot, `${source}: ${natural} px for ${slot} px`).toBeLessThanOrEqual(2);
+    }
     for (const picture of picturesA) expect(requested).not.toContain(picture.url);
   });
 

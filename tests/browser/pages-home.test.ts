@@ -120,7 +120,9 @@ describe("slideshow of the latest projects", () => {
     expect(await slideLabel(page)).toMatch(/^1 von \d+$/);
     expect(await slideCaption(page)).toBe(slides[0].description);
     const image = currentSlide(page).locator("img");
-    expect(await image.getAttribute("src")).toBe(slides[0].displayUrl);
+    expect(await image.getAttribute("src")).toBe(`/images/references/${slides[0].id}-w960.jpg`);
+    expect(await image.getAttribute("fetchpriority")).toBe("high");
+    expect(await image.getAttribute("loading")).not.toBe("lazy");
     expect(await image.getAttribute("width")).toBe("1600");
     expect(await image.getAttribute("height")).toBe("900");
   });
@@ -258,12 +260,12 @@ describe("slideshow of the latest projects", () => {
     await expect.poll(() => slideLabel(page)).toBe(`1 von ${count}`);
   });
 
-  it("loads the display rendition, never the original", async () => {
+  it("loads an AVIF rendition, never the original", async () => {
     for (const device of [{}, PHONE]) {
       const page = await openSettledPage(browser, device);
       const requested = recordImageRequests(page);
       await page.goto("/", { waitUntil: "networkidle" });
-      expect(requested.some((path) => path === slides[0].displayUrl || path === slides[0].thumbnailUrl)).toBe(true);
+      expect(requested.some((path) => path.startsWith(`/images/references/${slides[0].id}-w`) && path.endsWith(".avif"))).toBe(true);
       for (const slide of slides) expect(requested).not.toContain(slide.url);
     }
   });

@@ -5,7 +5,7 @@ export function testPng(
   width: number,
   height: number,
   [red, green, blue]: readonly [number, number, number],
-): Uint8Array<ArrayBuffer> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const pixels = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

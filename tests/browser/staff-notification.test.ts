@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage } from "./browser";
+import { apiCall, apiToken, launchChromium, openPage, waitForHydration } from "./browser";
 import {
   expectNoAxeViolationsWithDialogs,
   inEveryAxeLook,
@@ -56,6 +56,8 @@ async function postAlert(
   javaScript: boolean,
   alert: { title: string; text: string; from: string; to: string },
 ) {
+  // The calendars exist only once JavaScript has taken over the plain date fields.
+  if (javaScript) await waitForHydration(page);
   await page.getByLabel("Titel").fill(alert.title);
   await page.getByLabel("Inhalt").fill(alert.text);
   await enterDateTime(page, "Start Datum", alert.from, javaScript);

@@ -76,9 +76,18 @@ export function upload(token: string, form: FormData) {
   return api("reference/save", { method: "POST", token, body: form });
 }
 
-export async function bucketKeys(): Promise<string[]> {
+/** Every stored object's key, the server's renditions included. */
+export async function allBucketKeys(): Promise<string[]> {
   const listed = await env.IMAGES.list();
   return listed.objects.map((object) => object.key).sort();
+}
+
+/**
+ * The stored originals (and a client's own renditions), without the server's renditions:
+ * those are written after the upload has answered, and renditions.test.ts checks them.
+ */
+export async function bucketKeys(): Promise<string[]> {
+  return (await allBucketKeys()).filter((key) => !/-w\d+\.\w+$/.test(key));
 }
 
 export async function rowCount(table: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, body, bucketKeys, expectError, rowCount, site, staffToken, upload, uploadForm } from "./helpers";
-import { HTML, png, PNG_SIGNATURE, SVG, TEXT } from "../fixtures/images";
+import { bytes, HTML, png, pngChunk, PNG_SIGNATURE, SVG, TEXT, u32 } from "../fixtures/images";
 
 interface Reference {
   id: string;
@@ -206,6 +206,23 @@ describe("size limits", () => {
     const response = await upload(token, uploadForm([{ name: "riesig.png", bytes: huge, type: "image/png" }]));
     await expectError(response, 413, "„riesig.png“ ist größer als 15 MB.");
     expect(await bucketKeys()).toEqual([]);
+  });
+
+  // A few hundred bytes whose header declares the canvas: nothing may decode it, so the
+  // (deliberately unmatched) pixel data is never looked at.
+  const declaring = (width: number, height: number) =>
+    bytes(PNG_SIGNATURE, pngChunk("IHDR", u32(width), u32(height), [8, 2, 0, 0, 0]), pngChunk("IDAT", [0]), pngChunk("IEND"));
+
+  it.each([
+    ["30000 × 30000", 30000, 30000],
+    ["13000 × 100 (edge)", 13000, 100],
+    ["7200 × 7200 (51.8 megapixels)", 7200, 7200],
+  ])("refuses a picture declaring %s before decoding it, and stores nothing", async (_, width, height) => {
+    const token = await staffToken();
+    const response = await upload(token, uploadForm([pngFile("gut.png"), { name: "bombe.png", bytes: declaring(width, height) }]));
+    await expectError(response, 413, new RegExp(`^„bombe\\.png“ ist mit ${width} × ${height} Pixeln zu groß`));
+    expect(await bucketKeys()).toEqual([]);
+    expect(await rowCount("references")).toBe(0);
   });
 
   it("takes up to 100 files in one request and answers 413 for more", async () => {

@@ -1,14 +1,13 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from "react";
 import { useSwipe } from "~/components/use-swipe";
-import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet, ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
+import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
+import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
 import { useHydrated } from "~/lib/use-hydrated";
 import { CategoryChips } from "./category-chips";
 
-export interface ViewerImage {
+export interface ViewerImage extends PictureData {
   id: string;
-  url: string;
-  displayUrl: string;
   description: string;
   category: string[];
 }
@@ -98,14 +97,11 @@ export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHr
         )}
       </div>
       <div className="viewer__stage" {...(hydrated ? swipe : {})}>
-        <img
+        {/* The large renditions (up to 1600 px) serve the viewer; the original only before they exist. */}
+        <ReferencePicture
           key={image.id}
+          picture={image}
           className="viewer__image"
-          src={image.displayUrl}
-          srcSet={renditionSrcSet([
-            [image.displayUrl, DISPLAY_EDGE],
-            [image.url, ORIGINAL_MAX_EDGE],
-          ])}
           sizes={`(min-width: ${ZOOM_MAX_WIDTH}px) ${ZOOM_MAX_WIDTH}px, 100vw`}
           alt={alt}
           draggable={false}

@@ -1,30 +1,15 @@
 import { Link } from "@remix-run/react";
-import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
 
 /** The picture staff marked "Titelbild"; without one the hero shows its leather pattern. */
-export interface HeroPicture {
-  url: string;
-  displayUrl: string;
-  thumbnailUrl: string;
-}
+export type HeroPicture = PictureData;
 
 export function Hero({ picture }: { picture: HeroPicture | null }) {
   return (
     <section className={`hero${picture ? " hero--picture" : ""}`} aria-labelledby="hero-title">
       {picture ? (
         // Decorative: the heading says what the page is; the overlay keeps the text readable.
-        <img
-          className="hero__picture"
-          src={picture.displayUrl}
-          srcSet={renditionSrcSet([
-            [picture.thumbnailUrl, THUMBNAIL_EDGE],
-            [picture.displayUrl, DISPLAY_EDGE],
-            [picture.url, ORIGINAL_MAX_EDGE],
-          ])}
-          sizes="100vw"
-          alt=""
-          decoding="async"
-        />
+        <ReferencePicture picture={picture} className="hero__picture" sizes="100vw" alt="" />
       ) : null}
       <div className="hero__inner">
         <p className="hero__eyebrow">Meisterbetrieb für Autosattlerei · Köln</p>

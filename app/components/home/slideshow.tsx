@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState, type KeyboardEven
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { useSwipe } from "~/components/use-swipe";
 import { useHydrated } from "~/lib/use-hydrated";
-import { DISPLAY_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
 import { useAutoplay } from "./use-autoplay";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
@@ -31,34 +31,24 @@ function loadMotion(): Promise<FadeSlideComponent> {
   return motionLoad;
 }
 
-export interface Slide {
+export interface Slide extends PictureData {
   id: string;
-  displayUrl: string;
-  thumbnailUrl: string;
   description: string;
 }
 
 // Slides span the content column (at most 1100 px), the full width on phones.
 const SIZES = "(min-width: 1180px) 1100px, 100vw";
 
-function sourceSet(slide: Slide): string | undefined {
-  return renditionSrcSet([
-    [slide.thumbnailUrl, THUMBNAIL_EDGE],
-    [slide.displayUrl, DISPLAY_EDGE],
-  ]);
-}
-
-function SlideImage({ slide }: { slide: Slide }) {
+function SlideImage({ slide, priority = false }: { slide: Slide; priority?: boolean }) {
   return (
-    <img
+    <ReferencePicture
+      picture={slide}
       className="slideshow__image"
-      src={slide.displayUrl}
-      srcSet={sourceSet(slide)}
       sizes={SIZES}
       width={1600}
       height={900}
       alt={slide.description || "Referenzprojekt aus unserer Werkstatt"}
-      decoding="async"
+      priority={priority}
       draggable={false}
     />
   );
@@ -157,7 +147,8 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
     const next = slides[(index + 1) % count];
     const image = new Image();
     image.sizes = SIZES;
-    const set = sourceSet(next);
+    // The preferred format; every browser the site supports decodes AVIF.
+    const set = next.sources[0]?.srcSet;
     if (set) image.srcset = set;
     image.src = next.displayUrl;
   }, [index, count, slides]);
@@ -194,7 +185,8 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
   const label = `${index + 1} von ${count}`;
   const content = (
     <>
-      <SlideImage slide={slide} />
+      {/* The first slide is the home page's largest paint. */}
+      <SlideImage slide={slide} priority={index === 0} />
       {slide.description && <p className="slideshow__caption">{slide.description}</p>}
     </>
   );

@@ -102,8 +102,6 @@ export function useUploadQueue({ onSignedOut }: { onSignedOut: (location: string
       }
       const body = new FormData();
       body.append("images", prepared.original);
-      if (prepared.display) body.append("display", prepared.display);
-      if (prepared.thumbnail) body.append("thumbnail", prepared.thumbnail);
       body.append(
         "metadata",
         JSON.stringify({ filename: image.file.name, description: details.description, category: details.category }),

@@ -27,6 +27,7 @@ import {
 } from "~/server/opening-hours.server";
 import { listCategories } from "~/server/categories.server";
 import { saveUploadRequest } from "~/server/reference-uploads.server";
+import { makeRenditionsAfterResponse } from "~/server/renditions.server";
 import {
   deleteReference,
   listReferences,
@@ -211,9 +212,11 @@ const routes: Record<string, Route> = {
   "reference/save": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => ({
-      reference: await saveUploadRequest(context.db, context.cloudflare.env.IMAGES, request),
-    }),
+    handle: async ({ request, context }) => {
+      const reference = await saveUploadRequest(context.db, context.cloudflare.env.IMAGES, request);
+      makeRenditionsAfterResponse(context.db, context.cloudflare, reference);
+      return { reference };
+    },
   },
   "reference/update": {
     method: "POST",

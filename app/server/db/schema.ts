@@ -73,6 +73,14 @@ export const references = sqliteTable(
     /** Smaller renditions made by the staff uploader; null when a client sent only the original. */
     displayKey: text("display_key"),
     thumbnailKey: text("thumbnail_key"),
+    /** The original's upright size in pixels; null for rows from before 0003 until the renditions run fills it in. */
+    width: integer("width"),
+    height: integer("height"),
+    /**
+     * Widths of the server's AVIF/WebP/JPEG renditions, comma-separated ("480,960,1600"), once all
+     * exist; "" when none are made (animated GIF); null while they are missing (decision 011).
+     */
+    renditionWidths: text("rendition_widths"),
     /** The name the file had on the uploader's device; data only, never a storage key. */
     filename: text("filename").notNull(),
     description: text("description").notNull(),

@@ -44,6 +44,34 @@ export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Arr
   }
 }
 
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The pixel size an image's header declares, read without decoding (so a tiny file that
+ * declares a huge canvas is caught before anything allocates it). For AVIF the largest
+ * declared item counts, for GIF the logical screen. Throws `InvalidImageError` when the header is missing.
+ */
+export function readImageSize(bytes: Uint8Array, type: ImageType): ImageSize {
+  switch (type) {
+    case "image/jpeg":
+      return jpegSize(bytes);
+    case "image/png":
+      requireRange(bytes, 16, 8);
+      if (ascii(bytes, 12, 4) !== "IHDR") throw new InvalidImageError();
+      return { width: uint32BE(bytes, 16), height: uint32BE(bytes, 20) };
+    case "image/gif":
+      requireRange(bytes, 6, 4);
+      return { width: bytes[6] | (bytes[7] << 8), height: bytes[8] | (bytes[9] << 8) };
+    case "image/webp":
+      return webpSize(bytes);
+    case "image/avif":
+      return avifSize(bytes);
+  }
+}
+
 /** The EXIF orientation (1..8) of a JPEG, or null when it has none. Throws `InvalidImageError` for a broken JPEG. */
 export function readJpegOrientation(bytes: Uint8Array): number | null {
   for (const segment of readJpegSegments(bytes)) {
@@ -605,4 +633,69 @@ function stripAvif(bytes: Uint8Array): Uint8Array {
     if (itemType) eraseItem(output, location, itemType === "Exif" ? EMPTY_AVIF_EXIF : []);
   }
   return output;
+}
+
+// ---------------------------------------------------------------------------
+// Declared sizes
+
+/** Start-of-frame markers (C0–CF without DHT C4, JPG C8 and DAC CC) carry the frame's height and width. */
+function isStartOfFrame(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== JPG_RESERVED && marker !== 0xcc;
+}
+
+function jpegSize(bytes: Uint8Array): ImageSize {
+  for (const segment of readJpegSegments(bytes)) {
+    if (!isStartOfFrame(segment.marker)) continue;
+    requireRange(bytes, segment.payloadStart, 5);
+    return { width: uint16BE(bytes, segment.payloadStart + 3), height: uint16BE(bytes, segment.payloadStart + 1) };
+  }
+  throw new InvalidImageError();
+}
+
+function uint24LE(bytes: Uint8Array, offset: number): number {
+  requireRange(bytes, offset, 3);
+  return bytes[offset] | (bytes[offset + 1] << 8) | (bytes[offset + 2] << 16);
+}
+
+/** The first chunk after the RIFF header is VP8X (canvas size), VP8 (lossy) or VP8L (lossless). */
+function webpSize(bytes: Uint8Array): ImageSize {
+  requireRange(bytes, 12, 8);
+  const fourCC = ascii(bytes, 12, 4);
+  const payload = 20;
+  if (fourCC === "VP8X") {
+    return { width: uint24LE(bytes, payload + 4) + 1, height: uint24LE(bytes, payload + 7) + 1 };
+  }
+  if (fourCC === "VP8 ") {
+    // Frame tag (3 bytes), start code (3 bytes), then 14-bit width and height with 2 scale bits.
+    requireRange(bytes, payload + 6, 4);
+    return {
+      width: (bytes[payload + 6] | (bytes[payload + 7] << 8)) & 0x3fff,
+      height: (bytes[payload + 8] | (bytes[payload + 9] << 8)) & 0x3fff,
+    };
+  }
+  if (fourCC === "VP8L") {
+    // Signature byte 0x2f, then width−1 and height−1 in 14 bits each.
+    requireRange(bytes, payload + 1, 4);
+    const bits = bytes[payload + 1] | (bytes[payload + 2] << 8) | (bytes[payload + 3] << 16) | (bytes[payload + 4] << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  throw new InvalidImageError();
+}
+
+/** The largest `ispe` (image spatial extents) property in meta → iprp → ipco. */
+function avifSize(bytes: Uint8Array): ImageSize {
+  const meta = readBoxes(bytes, 0, bytes.length).find((box) => box.type === "meta");
+  const properties = meta && readBoxes(bytes, meta.contentStart + 4, meta.end).find((box) => box.type === "iprp");
+  const container = properties && readBoxes(bytes, properties.contentStart, properties.end).find((box) => box.type === "ipco");
+  if (!container) throw new InvalidImageError();
+  let largest: ImageSize | null = null;
+  for (const box of readBoxes(bytes, container.contentStart, container.end)) {
+    if (box.type !== "ispe") continue;
+    // Full box: version and flags, then width and height.
+    const reader = new BoxReader(bytes, box.contentStart + 4, box.end);
+    const size = { width: reader.uint(4), height: reader.uint(4) };
+    if (!largest || size.width * size.height > largest.width * largest.height) largest = size;
+  }
+  if (!largest) throw new InvalidImageError();
+  return largest;
 }
