@@ -11,7 +11,7 @@ export default defineConfig({
     // Two files at a time, each worker with its own server and database (global-setup.ts):
     // most of a browser test is waiting for the page, so two overlap well on two cores.
     maxWorkers: 2,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // A page's answer to a click includes a server round trip; 1 s (the default) is too
     // tight once the machine is busy. The polled condition itself is unchanged.

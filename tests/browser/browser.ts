@@ -41,6 +41,9 @@ export async function openPage(
   // about pictures wait for the pictures themselves.
   const goto = page.goto.bind(page);
   page.goto = (url, gotoOptions) => goto(url, { waitUntil: "domcontentloaded", ...gotoOptions });
+  // The server makes AVIF/WebP/JPEG renditions after every upload; on a busy two-core machine
+  // a page can wait behind that work for longer than Playwright's default 30 s.
+  page.setDefaultNavigationTimeout(60_000);
   return page;
 }
 

@@ -20,11 +20,11 @@ describe("open-now line", () => {
     await apiCall("opening/save", { token, json: { date: Object.fromEntries(DAYS.map((day) => [day, "00:00 - 23:59 Uhr"])) } });
     try {
       const page = await openPage(browser);
+      await page.clock.install();
       const line = /^Jetzt (geöffnet|geschlossen)/;
       await page.goto("/about");
       expect(await page.locator("footer").getByText(line).count()).toBe(1);
       // The contact page shows it once, in the page: its footer leaves the hours out.
-      await page.clock.install();
       await page.goto("/standort");
       await waitForHydration(page);
       await expect.poll(() => page.getByText(line).count()).toBe(1);
