@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from "playwright-core";
 import { inject } from "vitest";
 import { STAFF } from "./staff";
 
@@ -27,6 +27,9 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Pages whose app scripts a test blocks: they never hydrate, so navigations do not wait for it. */
+export const pagesWithoutAppScripts = new WeakSet<Page>();
+
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
 
@@ -39,8 +42,18 @@ export async function openPage(
   // A navigation waits for the HTML, styles and scripts (DOMContentLoaded), not for every
   // picture: on a busy machine large pictures can outlast a test's budget, and the tests
   // about pictures wait for the pictures themselves.
+  // With JavaScript, a navigation also waits for hydration: a click before it takes the
+  // no-JavaScript path, and text typed before it can be replaced by React's first render.
+  const hydrateAfter = async (navigation: Promise<Response | null>) => {
+    const response = await navigation;
+    const html = response?.headers()["content-type"]?.startsWith("text/html");
+    if (options.javaScriptEnabled !== false && html && !pagesWithoutAppScripts.has(page)) await waitForHydration(page);
+    return response;
+  };
   const goto = page.goto.bind(page);
-  page.goto = (url, gotoOptions) => goto(url, { waitUntil: "domcontentloaded", ...gotoOptions });
+  page.goto = (url, gotoOptions) => hydrateAfter(goto(url, { waitUntil: "domcontentloaded", ...gotoOptions }));
+  const reload = page.reload.bind(page);
+  page.reload = (reloadOptions) => hydrateAfter(reload({ waitUntil: "domcontentloaded", ...reloadOptions }));
   // The server makes AVIF/WebP/JPEG renditions after every upload; on a busy two-core machine
   // a page can wait behind that work for longer than Playwright's default 30 s.
   page.setDefaultNavigationTimeout(60_000);
@@ -51,11 +64,16 @@ export async function openPage(
  * Waits until React has hydrated the page. Before that, keys, focus and pointer moves reach
  * plain HTML without handlers, and clicks take the no-JavaScript path (a real form post).
  * The navigation's menu turns into a JavaScript dialog in the render that follows hydration,
- * together with every other part that waits for it, so the dialog marks the moment (on
- * every page with the navigation bar, which is all but the login page).
+ * together with every other part that waits for it, so the dialog marks the moment on every
+ * page with the navigation bar; on the login page, which has none, React's own mark on the
+ * body does.
  */
 export async function waitForHydration(page: Page) {
-  await page.locator("dialog#menue").waitFor({ state: "attached" });
+  await page.waitForFunction(() => {
+    if (document.querySelector("dialog#menue")) return true;
+    const reactOwns = Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber$"));
+    return reactOwns && !document.querySelector("header.navbar");
+  });
 }
 
 /** Calls the real API, for arranging data a test needs. */

@@ -2,7 +2,7 @@ import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
 import { THEME_COOKIE } from "~/lib/preferences";
-import { apiCall, baseURL, openPage, PHONE, STAFF } from "./browser";
+import { apiCall, baseURL, openPage, pagesWithoutAppScripts, PHONE, STAFF } from "./browser";
 
 /** Titles no other test (or earlier run against the shared database) can have. */
 export function uniqueTitle(prefix: string): string {
@@ -69,6 +69,7 @@ export async function plantSessionCookie(page: Page, token: string) {
  * app's own scripts are simply not loaded.
  */
 export async function withoutAppScripts(page: Page) {
+  pagesWithoutAppScripts.add(page);
   await page.route("**/assets/**/*.js", (route) => route.abort());
 }
 
