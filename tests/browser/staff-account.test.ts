@@ -70,11 +70,12 @@ describe.each(MODES)("Konto $name", ({ javaScriptEnabled }) => {
     await page.getByLabel("Neues Passwort", { exact: true }).fill(changed);
     await page.getByLabel("Neues Passwort wiederholen").fill(changed);
     await page.getByRole("button", { name: "Passwort ändern" }).click();
+    // The login's own "Aktion Erfolgreich" may still stand: the other device's ended session proves the change.
+    await expect.poll(() => stillSignedIn(otherDevice)).toBe(false);
     await expect.poll(() => toasts(page).textContent()).toContain("Aktion Erfolgreich");
     account.password = changed;
 
     expect(await stillSignedIn(page)).toBe(true);
-    expect(await stillSignedIn(otherDevice)).toBe(false);
     const relogin = await signedIn(account);
 
     await page.getByRole("button", { name: "Überall abmelden" }).click();

@@ -151,6 +151,8 @@ describe("Wichtige Information auf dem Telefon", () => {
     const summary = page.getByText(/^Sichtbar vom /);
     await expect.poll(() => summary.textContent()).toMatch(/^Sichtbar vom \d\d\.\d\d\.\d{4} - \d\d:\d\d bis \d\d\.\d\d\.\d{4} - 23:59$/);
     await tap(page.getByRole("button", { name: "Posten" }));
+    // The login's own "Aktion Erfolgreich" may still stand, so the toast alone proves nothing yet.
+    await expect.poll(() => page.getByText(title).count()).toBeGreaterThan(0);
     await expect.poll(() => toasts(page).textContent()).toContain("Aktion Erfolgreich");
     expect(taps).toBeLessThanOrEqual(8);
 
