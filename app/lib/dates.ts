@@ -88,18 +88,28 @@ const workshopClock = new Intl.DateTimeFormat("en-US", {
   second: "numeric",
 });
 
+type ClockParts = Record<"year" | "month" | "day" | "hour" | "minute" | "second", number>;
+
+/** The workshop's calendar and clock at an instant. */
+function workshopClockParts(instant: number): ClockParts {
+  const parts = {} as ClockParts;
+  for (const { type, value } of workshopClock.formatToParts(new Date(instant))) {
+    if (type !== "literal") parts[type as keyof ClockParts] = Number(value);
+  }
+  return parts;
+}
+
 /** Milliseconds the workshop's clock is ahead of UTC at an instant. */
 function workshopOffset(instant: number): number {
-  const parts = Object.fromEntries(
-    workshopClock.formatToParts(new Date(instant)).map(({ type, value }) => [type, Number(value)]),
-  );
+  const parts = workshopClockParts(instant);
   const wallClock = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   return wallClock - Math.floor(instant / 1000) * 1000;
 }
 
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in workshop time. */
 export function workshopDate(instant: Date): string {
-  return formatInTimeZone(instant, WORKSHOP_TIME_ZONE, "yyyy-MM-dd");
+  const { year, month, day } = workshopClockParts(instant.getTime());
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** A calendar day (`YYYY-MM-DD`) moved by whole days; calendar days have no zone. */
@@ -118,9 +128,23 @@ export function formatDay(date: string): string {
   return `${formatShortDay(date)}${date.slice(0, 4)}`;
 }
 
+/**
+ * Instants already resolved: the open-now status asks for the same few opening times of the
+ * coming weeks on every page it renders, and each resolution asks Intl three times.
+ */
+const resolvedInstants = new Map<string, number>();
+const RESOLVED_INSTANTS_KEPT = 1000;
+
 /** The instant a workshop wall-clock time (`HH:mm`, "24:00" meaning the next midnight) happens on a day. */
 export function workshopInstant(date: string, time: string): Date {
   if (time === "24:00") return workshopInstant(addDays(date, 1), "00:00");
-  // A time inside the spring gap moves forward by the gap, as clocks do.
-  return parseDateTime(`${date}T${time}`)!;
+  const key = `${date}T${time}`;
+  let instant = resolvedInstants.get(key);
+  if (instant === undefined) {
+    if (resolvedInstants.size >= RESOLVED_INSTANTS_KEPT) resolvedInstants.clear();
+    // A time inside the spring gap moves forward by the gap, as clocks do.
+    instant = parseDateTime(key)!.getTime();
+    resolvedInstants.set(key, instant);
+  }
+  return new Date(instant);
 }

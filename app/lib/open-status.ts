@@ -1,4 +1,4 @@
-import { addDays, formatShortDay, workshopDate, workshopInstant } from "~/lib/dates";
+import { addDays, formatShortDay, WORKSHOP_TIME_ZONE, workshopDate, workshopInstant } from "~/lib/dates";
 import { holidayOn } from "~/lib/holidays";
 import { type DayReading, type OpeningHours, readDayText, WEEKDAYS } from "~/lib/opening-hours";
 
@@ -66,8 +66,14 @@ function intervals(plan: DayPlan): Interval[] {
   }));
 }
 
-const clockText = (instant: Date) =>
-  new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+// One formatter for every call: making one costs far more than formatting with it.
+const workshopClockText = new Intl.DateTimeFormat("de-DE", {
+  timeZone: WORKSHOP_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const clockText = (instant: Date) => workshopClockText.format(instant);
 
 /**
  * The status line at `now`, or null when today cannot be read as times (then none is

@@ -131,8 +131,9 @@ function withFreshNonce(cached: Response, nonce: string): Response {
   headers.delete("Cache-Control");
   headers.set(CACHE_STATUS_HEADER, "HIT");
   const response = new Response(cached.body, { status: cached.status, headers });
+  // Only scripts carry a nonce (styles come from files); a tag selector keeps the rewrite cheap.
   return new HTMLRewriter()
-    .on("[nonce]", {
+    .on("script[nonce]", {
       element(element) {
         element.setAttribute("nonce", nonce);
       },

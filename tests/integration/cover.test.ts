@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { references } from "~/server/db/schema";
 import { getCoverReference, setCoverReference } from "~/server/references.server";
 import { COVER_INTENT } from "~/components/upload/reference-list";
 import { body, db, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
@@ -15,7 +17,7 @@ async function threePictures(): Promise<string[]> {
   return (await body<{ reference: { id: string }[] }>(response)).reference.map((item) => item.id);
 }
 
-const coverCount = async () => (await db().query.references.findMany({ where: (table, { eq }) => eq(table.cover, true) })).length;
+const coverCount = async () => (await db().select().from(references).where(eq(references.cover, true))).length;
 
 describe("Titelbild", () => {
   it("marks one picture, moves the mark and removes it", async () => {
