@@ -10,8 +10,9 @@ import { CategoryChips } from "~/components/gallery/category-chips";
 import { ImageViewer, type ViewerImage } from "~/components/gallery/image-viewer";
 import { Pager } from "~/components/gallery/pager";
 import { pageNumber, pageRows } from "~/lib/page-number";
-import { listCategories, storedCategoryName } from "~/server/categories.server";
-import { getReference, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
+import { categoryNamesRead, storedCategoryNameRead } from "~/server/categories.server";
+import { readTogether } from "~/server/db/client.server";
+import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/references.server";
 import galleryStyles from "~/styles/gallery.css?url";
 import pageStyles from "~/styles/pages.css?url";
 
@@ -46,12 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's pictures plus the one before and after it, so the viewer can step across pages.
   const { startAt, limit } = pageRows(page, REFERENCE_PAGE_SIZE);
   const withEdges = { startAt: Math.max(0, startAt - 1), limit: limit + (startAt > 0 ? 2 : 1) };
-  const [categories, storedCategory, { reference: rows, total }, zoom] = await Promise.all([
-    listCategories(context.db, { withPictures: true }),
-    requestedCategory ? storedCategoryName(context.db, requestedCategory) : null,
-    listReferences(context.db, { ...withEdges, category: requestedCategory }),
-    imageId ? getReference(context.db, imageId) : null,
-  ]);
+  // One round trip: an absent category or picture asks for a name or id no row has.
+  const [categories, storedCategory, { reference: rows, total }, zoom] = await readTogether(context.db, [
+    categoryNamesRead(context.db, { withPictures: true }),
+    storedCategoryNameRead(context.db, requestedCategory ?? ""),
+    referencePageRead(context.db, { ...withEdges, category: requestedCategory }),
+    referenceRead(context.db, imageId ?? ""),
+  ] as const);
   const before = startAt > 0 ? rows.shift() : undefined;
   const reference = rows.slice(0, limit);
   const after = rows[limit];

@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { categoryKey, categorySpelling, MAX_CATEGORIES, MAX_CATEGORY_LENGTH, TOO_MANY_CATEGORIES } from "~/lib/categories";
 import { notFound } from "~/server/errors.server";
-import type { Database } from "~/server/db/client.server";
+import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { requiredText } from "~/server/validation.server";
 
@@ -42,18 +42,27 @@ function uniqueCategories(names: string[]): string[] {
 
 const byName = (a: string, b: string) => a.localeCompare(b, "de");
 
-/** The category names of each reference, alphabetically. */
-export async function categoriesOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {
-  const byReference = new Map<string, string[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byReference;
-  const rows = await db
+/** The category names of the references `ids` selects (a list, or a subquery of reference ids), for a batch. */
+export function categoryNamesQuery(db: Database, ids: string[] | SQLWrapper) {
+  return db
     .select({ referenceId: referenceCategories.referenceId, name: categories.name })
     .from(referenceCategories)
     .innerJoin(categories, eq(categories.id, referenceCategories.categoryId))
     .where(inArray(referenceCategories.referenceId, ids));
-  for (const { referenceId, name } of rows) byReference.get(referenceId)?.push(name);
+}
+
+/** Rows of `categoryNamesQuery` as each reference's names, alphabetically. */
+export function namesByReference(rows: { referenceId: string; name: string }[]): Map<string, string[]> {
+  const byReference = new Map<string, string[]>();
+  for (const { referenceId, name } of rows) byReference.set(referenceId, [...(byReference.get(referenceId) ?? []), name]);
   for (const names of byReference.values()) names.sort(byName);
   return byReference;
+}
+
+/** The category names of each reference, alphabetically. */
+export async function categoriesOf(db: Database, ids: string[]): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  return namesByReference(await categoryNamesQuery(db, ids));
 }
 
 export interface CategoryCount {
@@ -64,22 +73,35 @@ export interface CategoryCount {
 }
 
 /** Every category with its number of pictures, alphabetically: the staff's "Kategorien" list. */
-export async function listCategoryCounts(db: Database): Promise<CategoryCount[]> {
-  const rows = await db
-    .select({ id: categories.id, name: categories.name, count: count(referenceCategories.referenceId) })
-    .from(categories)
-    .leftJoin(referenceCategories, eq(referenceCategories.categoryId, categories.id))
-    .groupBy(categories.id);
-  return rows.map((row) => ({ ...row, id: String(row.id) })).sort((a, b) => byName(a.name, b.name));
+export function categoryCountsRead(db: Database): Read<CategoryCount[]> {
+  return prepareRead(
+    db
+      .select({ id: categories.id, name: categories.name, count: count(referenceCategories.referenceId) })
+      .from(categories)
+      .leftJoin(referenceCategories, eq(referenceCategories.categoryId, categories.id))
+      .groupBy(categories.id),
+    (rows) => rows.map((row) => ({ ...row, id: String(row.id) })).sort((a, b) => byName(a.name, b.name)),
+  );
+}
+
+export function listCategoryCounts(db: Database): Promise<CategoryCount[]> {
+  return readOnce(db, categoryCountsRead(db));
 }
 
 /**
  * Category names, alphabetically. Visitors (`withPictures`) see only those with at least
  * one picture, so no filter leads to an empty gallery; the staff picker offers all.
  */
-export async function listCategories(db: Database, { withPictures }: { withPictures: boolean }): Promise<string[]> {
-  const rows = await listCategoryCounts(db);
-  return rows.filter((row) => !withPictures || row.count > 0).map((row) => row.name);
+export function categoryNamesRead(db: Database, { withPictures }: { withPictures: boolean }): Read<string[]> {
+  const counts = categoryCountsRead(db);
+  return {
+    queries: counts.queries,
+    answer: (results) => counts.answer(results).filter((row) => !withPictures || row.count > 0).map((row) => row.name),
+  };
+}
+
+export function listCategories(db: Database, options: { withPictures: boolean }): Promise<string[]> {
+  return readOnce(db, categoryNamesRead(db, options));
 }
 
 /** One category by the id the staff page shows, or null. */
@@ -88,9 +110,11 @@ export async function getCategory(db: Database, id: string): Promise<CategoryCou
 }
 
 /** The stored spelling of a name typed in any case or Unicode form, or null when there is no such category. */
-export async function storedCategoryName(db: Database, name: string): Promise<string | null> {
-  const row = await db.select({ name: categories.name }).from(categories).where(eq(categories.key, categoryKey(name))).get();
-  return row?.name ?? null;
+export function storedCategoryNameRead(db: Database, name: string): Read<string | null> {
+  return prepareRead(
+    db.select({ name: categories.name }).from(categories).where(eq(categories.key, categoryKey(name))).limit(1),
+    ([row]) => row?.name ?? null,
+  );
 }
 
 /** SQL condition: the reference is in the category named (in any case or Unicode form). */

@@ -2,8 +2,8 @@ import { count, desc, eq, inArray, or } from "drizzle-orm";
 import { z } from "zod";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 import { notFound } from "~/server/errors.server";
-import { categoriesOf, categoryList, inCategory, linkCategoriesStatements } from "~/server/categories.server";
-import { type Database, prepareRead, type Read } from "~/server/db/client.server";
+import { categoryList, categoryNamesQuery, inCategory, linkCategoriesStatements, namesByReference } from "~/server/categories.server";
+import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { imageDeletions, referenceCategories, references } from "~/server/db/schema";
 import { parseRenditionWidths, RENDITION_FORMATS, renditionKey, renditionOwner, storedRenditionKeys } from "~/server/renditions.server";
 import type { Paging } from "~/server/validation.server";
@@ -94,30 +94,43 @@ export function toReference(row: typeof references.$inferSelect, categoryNames: 
 }
 
 /** Newest first, optionally only those in one category (matched regardless of case and Unicode form). */
-export async function listReferences(
+export function referencePageRead(
   db: Database,
   { startAt, limit, category }: Paging & { category?: string | null },
-): Promise<{ reference: Reference[]; total: number }> {
+): Read<{ reference: Reference[]; total: number }> {
   const filter = category?.trim() ? inCategory(category) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(references)
-      .where(filter)
-      .orderBy(desc(references.createdAt), desc(references.id))
-      .limit(limit)
-      .offset(startAt),
-    db.select({ total: count() }).from(references).where(filter),
-  ]);
-  const names = await categoriesOf(db, rows.map((row) => row.id));
-  return { reference: rows.map((row) => toReference(row, names.get(row.id) ?? [])), total };
+  const page = db
+    .select()
+    .from(references)
+    .where(filter)
+    .orderBy(desc(references.createdAt), desc(references.id))
+    .limit(limit)
+    .offset(startAt);
+  const pageRows = page.as("page_rows");
+  const pageIds = db.select({ id: pageRows.id }).from(pageRows);
+  return prepareRead(
+    [page, db.select({ total: count() }).from(references).where(filter), categoryNamesQuery(db, pageIds)],
+    (rows, [{ total }], names) => {
+      const byReference = namesByReference(names);
+      return { reference: rows.map((row) => toReference(row, byReference.get(row.id) ?? [])), total };
+    },
+  );
 }
 
-export async function getReference(db: Database, id: string): Promise<Reference | null> {
-  const row = await db.select().from(references).where(eq(references.id, id)).get();
-  if (!row) return null;
-  const names = await categoriesOf(db, [id]);
-  return toReference(row, names.get(id) ?? []);
+export function listReferences(db: Database, paging: Paging & { category?: string | null }) {
+  return readOnce(db, referencePageRead(db, paging));
+}
+
+/** One reference with its categories, or null. */
+export function referenceRead(db: Database, id: string): Read<Reference | null> {
+  return prepareRead(
+    [db.select().from(references).where(eq(references.id, id)).limit(1), categoryNamesQuery(db, [id])],
+    ([row], names) => (row ? toReference(row, namesByReference(names).get(id) ?? []) : null),
+  );
+}
+
+export function getReference(db: Database, id: string): Promise<Reference | null> {
+  return readOnce(db, referenceRead(db, id));
 }
 
 export async function updateReference(
