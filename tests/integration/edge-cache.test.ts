@@ -1,7 +1,11 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CACHE_STATUS_HEADER } from "~/server/edge-cache.server";
-import { api, BASE, body, SAME_ORIGIN, staffToken } from "./helpers";
+import { addDays, workshopDate } from "~/lib/dates";
+import { RENAME_CATEGORY_INTENT } from "~/components/upload/category-list";
+import { listCategoryCounts } from "~/server/categories.server";
+import { api, BASE, body, db, postPage, SAME_ORIGIN, staffCookie, staffToken, upload, uploadForm } from "./helpers";
+import { png } from "../fixtures/images";
 
 const SETTLED = { consent: '{"essential":true,"external":false}' };
 
@@ -99,6 +103,86 @@ describe("edge cache for public pages", () => {
     });
     expect(written.status).toBeLessThan(400);
     expect(await (await visit("/", cookies)).text()).toContain("Über die Staff-Seite");
+  });
+
+  it("shows every other kind of write on the very next view: alerts, special hours, pictures, categories", async () => {
+    const token = await staffToken();
+    const today = workshopDate(new Date());
+    let pictureId = "";
+    const staffPost = async (path: string, form: Record<string, string>) =>
+      postPage(path, new URLSearchParams(form), {
+        ...SAME_ORIGIN,
+        Cookie: await staffCookie(token),
+        "Content-Type": "application/x-www-form-urlencoded",
+      });
+    const sitzPng = { name: "sitz.png", bytes: png({ rgb: [120, 80, 40] }), type: "image/png" };
+    const writes: { path: string; write: () => Promise<Response>; shows: string; gone?: string }[] = [
+      {
+        path: "/about",
+        write: () =>
+          api("alert/save", {
+            token,
+            json: {
+              title: "Heute geschlossen",
+              text: "Wegen Umbau.",
+              fromDate: new Date(Date.now() - 60_000).toISOString(),
+              toDate: new Date(Date.now() + 86_400_000).toISOString(),
+            },
+          }),
+        shows: "Heute geschlossen",
+      },
+      {
+        path: "/standort",
+        write: () =>
+          api("opening/special/save", {
+            token,
+            json: { title: "Inventur", hours: "Geschlossen", fromDate: today, toDate: addDays(today, 1) },
+          }),
+        shows: "Inventur",
+      },
+      {
+        path: "/referenz",
+        write: async () => {
+          const uploaded = await upload(token, uploadForm([sitzPng], { description: "Frisch bezogen", category: ["Sitze"] }));
+          pictureId = (await body<{ reference: { id: string }[] }>(uploaded.clone())).reference[0].id;
+          return uploaded;
+        },
+        shows: "Frisch bezogen",
+      },
+      {
+        path: "/referenz",
+        write: () => api("reference/update", { token, json: { id: pictureId, description: "Neu beschrieben", category: ["Sitze"] } }),
+        shows: "Neu beschrieben",
+        gone: "Frisch bezogen",
+      },
+      {
+        path: "/referenz",
+        write: async () => {
+          const { id } = (await listCategoryCounts(db())).find((category) => category.name === "Sitze")!;
+          return staffPost("/intern/uploadReference", { intent: RENAME_CATEGORY_INTENT, id, name: "Autositze" });
+        },
+        shows: "Autositze",
+      },
+      {
+        path: "/referenz",
+        write: () => api("reference/delete", { token, json: { id: pictureId } }),
+        shows: "Referenzen",
+        gone: "Neu beschrieben",
+      },
+    ];
+    for (const { path, write, shows, gone } of writes) {
+      // A new alert makes the popup due again, so the visitor settles anew before each write.
+      const cookies = await settledVisitor();
+      // Renditions finished after an upload outdate the page once more: wait for a settled copy.
+      await expect
+        .poll(async () => (await visit(path, cookies)).headers.get(CACHE_STATUS_HEADER), { timeout: 20_000 })
+        .toBe("HIT");
+      const written = await write();
+      expect(written.status, await written.clone().text()).toBeLessThan(400);
+      const next = await (await visit(path, cookies)).text();
+      expect(next, `${path} after a write showing „${shows}“`).toContain(shows);
+      if (gone) expect(next).not.toContain(gone);
+    }
   });
 
   it("never caches for a staff session, a cookie-setting answer or the staff area", async () => {
