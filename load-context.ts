@@ -26,9 +26,13 @@ export function getLoadContext({
   request: Request;
   context: { cloudflare: Cloudflare };
 }): AppLoadContext {
+  let db: Database | undefined;
   return {
     cloudflare: context.cloudflare,
-    db: database(context.cloudflare.env.DB),
+    // Made on first use: a page served from the edge cache never reads D1.
+    get db() {
+      return (db ??= database(context.cloudflare.env.DB));
+    },
     nonce: toBase64(randomBytes(16)),
     pageLifetime: new PageLifetime(Date.now()),
   };
