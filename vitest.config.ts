@@ -21,21 +21,19 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
     setupFiles: ["./tests/integration/setup.ts"],
-    // A pool worker (one workerd process, with storage of its own) runs its files one after
-    // another and keeps the modules it loaded, instead of starting anew and loading the whole
-    // worker for every file. Safe here: every test starts from emptied, freshly migrated
-    // storage (setup.ts), nothing is mocked or stubbed, the app keeps no state in module
-    // scope, and two workers never share storage.
-    isolate: false,
     // Password hashing is deliberately slow; parallel logins on a busy machine need more than 5 s.
     testTimeout: 30_000,
     deps: {
       optimizer: {
         ssr: {
           enabled: true,
-          // The packages the worker and the tests import, pre-bundled once per run: a test
-          // worker then loads about 60 modules instead of some 1,600 (date-fns alone is 800
-          // files, react-day-picker brings another 500), each one a round trip into workerd.
+          // The packages the worker and the tests import, pre-bundled once per run. Every test
+          // file starts a workerd of its own and loads the whole worker into it; with these
+          // that is about 60 modules instead of some 1,600 (date-fns alone is 800 files,
+          // react-day-picker brings another 500), each one a round trip into workerd.
+          // Files stay isolated: letting one workerd run many files (isolate: false) saved the
+          // rest of the setup, but files after auth.test.ts and errors.test.ts then ran two to
+          // five times slower in the same runtime, which cost more than it saved.
           include: [
             "@radix-ui/react-dialog",
             "@remix-run/cloudflare",
