@@ -36,6 +36,18 @@ export function failureFor(actionData: unknown, intent: string, id?: string): Fo
   return actionData;
 }
 
+/**
+ * What one field of a staff form shows: after a failed submission the value as
+ * entered and its message, else `value` (the record's, or nothing for a new one).
+ */
+export function fieldState<V extends string | undefined = undefined>(
+  failure: FormFailure | undefined,
+  name: string,
+  value?: V,
+): { name: string; defaultValue: string | V; error: string | undefined } {
+  return { name, defaultValue: failure?.values[name] ?? (value as V), error: failure?.fieldErrors[name] };
+}
+
 /** The current search with some parameters changed or removed (null), as "?a=b" or "". */
 export function searchWith(search: string, changes: Record<string, string | null>): string {
   const params = new URLSearchParams(search);

@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useRef } from "react";
 import { Field } from "~/components/admin/field";
+import { StaffForm } from "~/components/admin/staff-form";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import { useFailureToast, useFocusFirstError } from "~/components/admin/use-staff-form";
-import { failureFor } from "~/lib/staff-forms";
+import { useFailureToast } from "~/components/admin/use-staff-form";
+import { failureFor, fieldState } from "~/lib/staff-forms";
 import { staffPageMeta } from "~/lib/seo";
-import { HttpError } from "~/server/errors.server";
 import { changePassword, endAllSessions, MAX_PASSWORD_LENGTH, passwordChangeInput } from "~/server/auth.server";
 import { MIN_PASSWORD_LENGTH } from "~/server/password.server";
 import { clearSessionCookie, requireStaffForAction, requireStaffForPage, sessionTokenFrom } from "~/server/session.server";
-import { formFields, invalidForm, succeeded, unknownIntent } from "~/server/staff-form.server";
+import { staffAction, validatedWrite } from "~/server/staff-form.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { validate } from "~/server/validation.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Konto");
 
@@ -22,46 +20,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { username: user.username, minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH };
 }
 
-/** Passwords are never sent back into the page, not even after a failed attempt. */
-const NO_VALUES = {};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffForAction(request, context);
-  const values = formFields(await request.formData());
-  const { intent = "" } = values;
-
-  switch (intent) {
-    case "password": {
-      const input = validate(passwordChangeInput(user.username), values);
-      if (!input.ok) return invalidForm({ intent, values: NO_VALUES }, input);
-      try {
-        await changePassword(context.db, user, (await sessionTokenFrom(request)) ?? "", input.value);
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        return invalidForm({ intent, values: NO_VALUES }, { message: error.message, fieldErrors: { currentPassword: error.message } });
-      }
-      return succeeded(request);
-    }
-    case "logout-everywhere":
-      await endAllSessions(context.db, user);
-      return redirectWithToast(
-        request,
-        "/intern/login",
-        { type: "success", body: "Sie wurden auf allen Geräten abgemeldet." },
-        { headers: { "Set-Cookie": await clearSessionCookie(request) } },
-      );
-    default:
-      return unknownIntent(intent, NO_VALUES);
-  }
+  return staffAction(
+    request,
+    await request.formData(),
+    {
+      password: validatedWrite(
+        passwordChangeInput(user.username),
+        async (input) => changePassword(context.db, user, (await sessionTokenFrom(request)) ?? "", input),
+        { refusedAt: "currentPassword" },
+      ),
+      "logout-everywhere": async () => {
+        await endAllSessions(context.db, user);
+        return redirectWithToast(
+          request,
+          "/intern/login",
+          { type: "success", body: "Sie wurden auf allen Geräten abgemeldet." },
+          { headers: { "Set-Cookie": await clearSessionCookie(request) } },
+        );
+      },
+    },
+    // Passwords are never sent back into the page, not even after a failed attempt.
+    { echoValues: false },
+  );
 }
+
+/** Only the new password carries the length rule; its repetition is checked against it on the server. */
+const PASSWORD_FIELDS = [
+  { label: "Aktuelles Passwort", name: "currentPassword", autoComplete: "current-password", isNew: false },
+  { label: "Neues Passwort", name: "newPassword", autoComplete: "new-password", isNew: true },
+  { label: "Neues Passwort wiederholen", name: "repeatPassword", autoComplete: "new-password", isNew: false },
+] as const;
 
 export default function AccountPage() {
   const { username, minLength, maxLength } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failure = failureFor(actionData, "password");
-  const form = useRef<HTMLFormElement>(null);
   useFailureToast(actionData);
-  useFocusFirstError(form, failure);
 
   return (
     <div className="admin-page">
@@ -75,45 +71,29 @@ export default function AccountPage() {
           Passwort ändern
         </h2>
         {/* Remounted after each attempt, so no typed password stays in the fields. */}
-        <Form key={actionData ? JSON.stringify(actionData) : "leer"} ref={form} method="post" className="admin-form" preventScrollReset>
-          <IntentFields intent="password" />
+        <StaffForm
+          key={actionData ? JSON.stringify(actionData) : "leer"}
+          intent="password"
+          submitLabel="Passwort ändern"
+          failure={failure}
+          preventScrollReset
+        >
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
-          <Field
-            label="Aktuelles Passwort"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={maxLength}
-            error={failure?.fieldErrors.currentPassword}
-          />
-          <Field
-            label="Neues Passwort"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={minLength}
-            maxLength={maxLength}
-            hint={`Mindestens ${minLength} Zeichen, nicht der Benutzername. Alle anderen Anmeldungen dieses Kontos enden.`}
-            error={failure?.fieldErrors.newPassword}
-          />
-          <Field
-            label="Neues Passwort wiederholen"
-            name="repeatPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={maxLength}
-            error={failure?.fieldErrors.repeatPassword}
-          />
-          <div className="admin-form__buttons">
-            <SubmitButton intent="password" pendingLabel="Passwort ändern…">
-              Passwort ändern
-            </SubmitButton>
-          </div>
-        </Form>
+          {PASSWORD_FIELDS.map(({ label, name, autoComplete, isNew }) => (
+            <Field
+              key={name}
+              label={label}
+              {...fieldState(failure, name)}
+              type="password"
+              autoComplete={autoComplete}
+              required
+              minLength={isNew ? minLength : undefined}
+              maxLength={maxLength}
+              hint={isNew ? `Mindestens ${minLength} Zeichen, nicht der Benutzername. Alle anderen Anmeldungen dieses Kontos enden.` : undefined}
+            />
+          ))}
+        </StaffForm>
       </section>
 
       <section className="admin-section" aria-labelledby="ueberall-abmelden">

@@ -5,14 +5,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormError } from "~/components/admin/field";
-import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
+import { StaffForm } from "~/components/admin/staff-form";
 import { Logo } from "~/components/shell/logo";
 import { useFailureToast } from "~/components/admin/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
-import { failureFor } from "~/lib/staff-forms";
+import { failureFor, fieldState } from "~/lib/staff-forms";
 import { SITE } from "~/lib/site-config";
 import { HttpError } from "~/server/errors.server";
 import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/auth.server";
@@ -107,36 +107,28 @@ export default function LoginPage() {
             </p>
           ) : null}
           {failure ? <FormError>{failure.message}</FormError> : null}
-          <Form method="post" className="admin-dialog-form" replace>
-            <IntentFields intent="login" />
+          {/* No `failure` for the form: after a refusal focus goes to the password (above), not to the first invalid field. */}
+          <StaffForm intent="login" submitLabel="Login" pendingLabel="Anmelden…" className="admin-dialog-form" replace>
             {target ? <input type="hidden" name="weiter" value={target} /> : null}
             <Field
               label="Benutzername"
-              name="username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               required
-              defaultValue={failure?.values.username}
-              error={failure?.fieldErrors.username}
+              {...fieldState(failure, "username")}
               autoFocus={!failure}
             />
             <Field
               id={PASSWORD_ID}
               label="passwort"
-              name="password"
               type="password"
               autoComplete="current-password"
               required
-              error={failure?.fieldErrors.password}
+              {...fieldState(failure, "password")}
               autoFocus={Boolean(failure)}
             />
-            <div className="admin-form__buttons">
-              <SubmitButton intent="login" pendingLabel="Anmelden…">
-                Login
-              </SubmitButton>
-            </div>
-          </Form>
+          </StaffForm>
         </section>
         <p className="login-home">
           <Link to="/" className="standalone-link">

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { AdminListItem } from "~/components/admin/admin-list-item";
+import { AdminList, AdminListItem } from "~/components/admin/admin-list-item";
 import { CreateForm } from "~/components/admin/create-form";
 import { Field } from "~/components/admin/field";
-import { DELETE_PARAM, EDIT_PARAM, type FormFailure } from "~/lib/staff-forms";
+import { fieldState, type FormFailure } from "~/lib/staff-forms";
 import { useFailureToast } from "~/components/admin/use-staff-form";
 import { formatDateTime } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
@@ -20,8 +20,7 @@ import {
   updateNews,
 } from "~/server/news.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
-import { validate } from "~/server/validation.server";
+import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/staff-form.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 import { PAGE_PARAM, pageNumber } from "~/lib/page-number";
 
@@ -41,40 +40,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // One item more than shown tells whether there is more, and where "Weitere laden" should land.
   const items = await listNews(context.db, { startAt: 0, limit: shown + 1 });
 
-  const dialogItem = (param: string) =>
-    dialogRecord(request, param, { loaded: items, load: (id) => getNews(context.db, id), gone: NEWS_NOT_FOUND });
-
   return {
     // Formatted here so the page ships no date library.
     items: items.slice(0, shown).map((item) => ({ ...item, shownDate: formatDateTime(item.date) })),
     pages,
     nextItemId: items[shown]?.id ?? null,
-    editing: await dialogItem(EDIT_PARAM),
-    deleting: await dialogItem(DELETE_PARAM),
+    ...(await listDialogs(request, { loaded: items, load: (id) => getNews(context.db, id), gone: NEWS_NOT_FOUND })),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  const values = formFields(await request.formData());
-  const { intent = "", id } = values;
-
-  switch (intent) {
-    case "create": {
-      const input = validate(newsInput, values);
-      if (!input.ok) return invalidForm({ intent, values }, input);
-      return writeThenRedirect(request, () => createNews(context.db, input.value));
-    }
-    case "update": {
-      const input = validate(newsInput, values);
-      if (!input.ok) return invalidForm({ intent, id, values }, input);
-      return writeThenRedirect(request, () => updateNews(context.db, id ?? "", input.value));
-    }
-    case "delete":
-      return writeThenRedirect(request, () => deleteNews(context.db, id ?? ""));
-    default:
-      return unknownIntent(intent, values);
-  }
+  return staffAction(request, await request.formData(), {
+    create: validatedWrite(newsInput, (input) => createNews(context.db, input)),
+    update: validatedWrite(newsInput, (input, { id }) => updateNews(context.db, id, input)),
+    delete: directWrite(({ id }) => deleteNews(context.db, id)),
+  });
 }
 
 export default function NewsAdmin() {
@@ -89,38 +70,35 @@ export default function NewsAdmin() {
         {({ failure, autoFocus }) => <NewsFields failure={failure} autoFocus={autoFocus} />}
       </CreateForm>
 
-      <section className="admin-section" aria-labelledby={LIST_HEADING_ID}>
-        <h2 id={LIST_HEADING_ID} tabIndex={-1}>
-          Liste der Aktuellen Neuigkeiten
-        </h2>
-        {items.length === 0 ? (
-          <p className="admin-list__empty">Keine Daten vorhanden</p>
-        ) : (
-          <ul className="admin-list">
-            {items.map((item) => (
-              <AdminListItem
-                key={item.id}
-                id={item.id}
-                anchorId={itemId(item.id)}
-                title={item.title}
-                meta={item.shownDate}
-                text={item.text}
-              />
-            ))}
-          </ul>
+      <AdminList
+        headingId={LIST_HEADING_ID}
+        heading="Liste der Aktuellen Neuigkeiten"
+        items={items}
+        more={
+          nextItemId ? (
+            <p className="admin-more">
+              <Link
+                className="button button--secondary"
+                to={`?${PAGE_PARAM}=${pages + 1}#${itemId(nextItemId)}`}
+                preventScrollReset
+              >
+                Weitere laden
+              </Link>
+            </p>
+          ) : null
+        }
+      >
+        {(item) => (
+          <AdminListItem
+            key={item.id}
+            id={item.id}
+            anchorId={itemId(item.id)}
+            title={item.title}
+            meta={item.shownDate}
+            text={item.text}
+          />
         )}
-        {nextItemId ? (
-          <p className="admin-more">
-            <Link
-              className="button button--secondary"
-              to={`?${PAGE_PARAM}=${pages + 1}#${itemId(nextItemId)}`}
-              preventScrollReset
-            >
-              Weitere laden
-            </Link>
-          </p>
-        ) : null}
-      </section>
+      </AdminList>
 
       <EditDialog item={editing}>
         {({ item, failure }) => <NewsFields values={item} failure={failure} autoFocus />}
@@ -134,7 +112,7 @@ export default function NewsAdmin() {
   );
 }
 
-/** Titel and Text, shared by the create form and the edit dialog; a failed submission's values win over `values`. */
+/** Titel and Text, shared by the create form and the edit dialog. */
 function NewsFields({
   values,
   failure,
@@ -146,24 +124,8 @@ function NewsFields({
 }) {
   return (
     <>
-      <Field
-        label="Titel"
-        name="title"
-        required
-        maxLength={TITLE_MAX_LENGTH}
-        defaultValue={failure?.values.title ?? values?.title}
-        error={failure?.fieldErrors.title}
-        autoFocus={autoFocus}
-      />
-      <Field
-        label="Text"
-        name="text"
-        multiline
-        required
-        maxLength={TEXT_MAX_LENGTH}
-        defaultValue={failure?.values.text ?? values?.text}
-        error={failure?.fieldErrors.text}
-      />
+      <Field label="Titel" required maxLength={TITLE_MAX_LENGTH} {...fieldState(failure, "title", values?.title)} autoFocus={autoFocus} />
+      <Field label="Text" multiline required maxLength={TEXT_MAX_LENGTH} {...fieldState(failure, "text", values?.text)} />
     </>
   );
 }

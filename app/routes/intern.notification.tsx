@@ -3,12 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import dayPickerStyles from "react-day-picker/style.css?url";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { AdminListItem } from "~/components/admin/admin-list-item";
+import { AdminList, AdminListItem } from "~/components/admin/admin-list-item";
 import { CreateForm } from "~/components/admin/create-form";
 import { DateTimeField, describeWallClock } from "~/components/admin/date-time-field";
 import { Field } from "~/components/admin/field";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { DELETE_PARAM, EDIT_PARAM, type FormFailure } from "~/lib/staff-forms";
+import { fieldState, type FormFailure } from "~/lib/staff-forms";
 import { useFailureToast } from "~/components/admin/use-staff-form";
 import { formatDateTime, toLocalInputValue } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
@@ -25,7 +25,7 @@ import {
   type Alert,
 } from "~/server/alerts.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { dialogRecord, formFields, invalidForm, unknownIntent, writeThenRedirect } from "~/server/staff-form.server";
+import { directWrite, type FormValues, listDialogs, staffAction, validatedWrite } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
@@ -55,26 +55,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const alerts = await listAllAlerts(context.db);
 
-  const dialogAlert = async (param: string) => {
-    const alert = await dialogRecord(request, param, {
-      loaded: alerts,
-      load: (id) => getAlert(context.db, id),
-      gone: ALERT_NOT_FOUND,
-    });
-    return alert && forPage(alert, now);
-  };
+  const { editing, deleting } = await listDialogs(request, {
+    loaded: alerts,
+    load: (id) => getAlert(context.db, id),
+    gone: ALERT_NOT_FOUND,
+  });
 
   return {
     alerts: alerts.map((alert) => forPage(alert, now)),
     // A new notice usually starts now; the minute is enough.
     defaultStart: toLocalInputValue(now),
-    editing: await dialogAlert(EDIT_PARAM),
-    deleting: await dialogAlert(DELETE_PARAM),
+    editing: editing && forPage(editing, now),
+    deleting: deleting && forPage(deleting, now),
   };
 }
 
 /** The form posts Berlin wall-clock times ("yyyy-MM-ddTHH:mm"), which the alert rules read as such. */
-function alertFromForm(values: Record<string, string>) {
+function alertFromForm(values: FormValues) {
   const date = (raw: string | undefined) => raw?.trim() || undefined;
   return validate(alertInput, {
     title: values.title,
@@ -86,25 +83,11 @@ function alertFromForm(values: Record<string, string>) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  const values = formFields(await request.formData());
-  const { intent = "", id } = values;
-
-  switch (intent) {
-    case "create": {
-      const input = alertFromForm(values);
-      if (!input.ok) return invalidForm({ intent, values }, input);
-      return writeThenRedirect(request, () => createAlert(context.db, input.value));
-    }
-    case "update": {
-      const input = alertFromForm(values);
-      if (!input.ok) return invalidForm({ intent, id, values }, input);
-      return writeThenRedirect(request, () => updateAlert(context.db, id ?? "", input.value));
-    }
-    case "delete":
-      return writeThenRedirect(request, () => deleteAlert(context.db, id ?? ""));
-    default:
-      return unknownIntent(intent, values);
-  }
+  return staffAction(request, await request.formData(), {
+    create: validatedWrite(alertFromForm, (input) => createAlert(context.db, input)),
+    update: validatedWrite(alertFromForm, (input, { id }) => updateAlert(context.db, id, input)),
+    delete: directWrite(({ id }) => deleteAlert(context.db, id)),
+  });
 }
 
 export default function NotificationAdmin() {
@@ -124,27 +107,18 @@ export default function NotificationAdmin() {
         )}
       </CreateForm>
 
-      <section className="admin-section" aria-labelledby={LIST_HEADING_ID}>
-        <h2 id={LIST_HEADING_ID} tabIndex={-1}>
-          Liste der Aktuell Wichtigen Informationen
-        </h2>
-        {alerts.length === 0 ? (
-          <p className="admin-list__empty">Keine Daten vorhanden</p>
-        ) : (
-          <ul className="admin-list">
-            {alerts.map((alert) => (
-              <AdminListItem
-                key={alert.id}
-                id={alert.id}
-                title={alert.title}
-                badge={<StatusBadge status={alert.status} />}
-                meta={`${alert.from} bis ${alert.to}`}
-                text={alert.text}
-              />
-            ))}
-          </ul>
+      <AdminList headingId={LIST_HEADING_ID} heading="Liste der Aktuell Wichtigen Informationen" items={alerts}>
+        {(alert) => (
+          <AdminListItem
+            key={alert.id}
+            id={alert.id}
+            title={alert.title}
+            badge={<StatusBadge status={alert.status} />}
+            meta={`${alert.from} bis ${alert.to}`}
+            text={alert.text}
+          />
         )}
-      </section>
+      </AdminList>
 
       <EditDialog item={editing}>
         {({ item, failure }) => (
@@ -164,6 +138,12 @@ export default function NotificationAdmin() {
   );
 }
 
+/** Start and end of the period; a day picked without a time starts now or ends in the evening. */
+const PERIOD_ENDS = [
+  { name: "fromDate", label: "Start Datum", end: "from", dayTime: "now" },
+  { name: "toDate", label: "End Datum", end: "to", dayTime: "end-of-day" },
+] as const;
+
 /** The four fields of an alert, shared by the create form and the edit dialog. */
 function AlertFields({
   values,
@@ -174,30 +154,22 @@ function AlertFields({
   failure?: FormFailure;
   autoFocus?: boolean;
 }) {
-  const shown = failure?.values ?? values;
-  const errors = failure?.fieldErrors ?? {};
-  const [period, setPeriod] = useState({ from: shown.fromDate, to: shown.toDate });
+  const field = (name: keyof typeof values) => fieldState(failure, name, values[name]);
+  const [period, setPeriod] = useState({ from: field("fromDate").defaultValue, to: field("toDate").defaultValue });
   return (
     <>
-      <Field label="Titel" name="title" required maxLength={TITLE_MAX_LENGTH} defaultValue={shown.title} error={errors.title} autoFocus={autoFocus} />
-      <Field label="Inhalt" name="text" multiline required maxLength={TEXT_MAX_LENGTH} defaultValue={shown.text} error={errors.text} />
+      <Field label="Titel" required maxLength={TITLE_MAX_LENGTH} {...field("title")} autoFocus={autoFocus} />
+      <Field label="Inhalt" multiline required maxLength={TEXT_MAX_LENGTH} {...field("text")} />
       <div className="admin-form__row admin-form__row--two">
-        <DateTimeField
-          name="fromDate"
-          label="Start Datum"
-          defaultValue={shown.fromDate}
-          error={errors.fromDate}
-          dayTime="now"
-          onChange={(from) => setPeriod((current) => ({ ...current, from }))}
-        />
-        <DateTimeField
-          name="toDate"
-          label="End Datum"
-          defaultValue={shown.toDate}
-          error={errors.toDate}
-          dayTime="end-of-day"
-          onChange={(to) => setPeriod((current) => ({ ...current, to }))}
-        />
+        {PERIOD_ENDS.map(({ name, label, end, dayTime }) => (
+          <DateTimeField
+            key={name}
+            label={label}
+            {...field(name)}
+            dayTime={dayTime}
+            onChange={(value) => setPeriod((current) => ({ ...current, [end]: value }))}
+          />
+        ))}
       </div>
       <VisibilitySummary from={period.from} to={period.to} />
     </>

@@ -51,11 +51,12 @@ import {
 import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
 import {
   dialogRecord,
-  formFields,
-  invalidForm,
+  directWrite,
+  listDialogs,
+  refusedForm,
+  staffAction,
   succeeded,
-  unknownIntent,
-  writeThenRedirect,
+  validatedWrite,
 } from "~/server/staff-form.server";
 import { validate } from "~/server/validation.server";
 import galleryStyles from "~/styles/gallery.css?url";
@@ -91,8 +92,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })
     : null;
   const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
-  const categoryDialog = (name: string) =>
-    dialogRecord(request, name, { loaded: categoryCounts, load: (id) => getCategory(context.db, id), gone: CATEGORY_NOT_FOUND });
+  const categoryDialogs = await listDialogs(
+    request,
+    { loaded: categoryCounts, load: (id) => getCategory(context.db, id), gone: CATEGORY_NOT_FOUND },
+    { edit: CATEGORY_RENAME_PARAM, delete: CATEGORY_DELETE_PARAM },
+  );
   return {
     references,
     total,
@@ -100,18 +104,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageCount,
     categories: categoryCounts.map(({ name }) => name),
     categoryCounts,
-    renamingCategory: await categoryDialog(CATEGORY_RENAME_PARAM),
-    deletingCategory: await categoryDialog(CATEGORY_DELETE_PARAM),
+    renamingCategory: categoryDialogs.editing,
+    deletingCategory: categoryDialogs.deleting,
     zooming: dialogFor(ZOOM_PARAM),
     editing: dialogFor(EDIT_PARAM),
     deleting: dialogFor(DELETE_PARAM),
   };
 }
 
-/** The plain upload form comes back with the module's reason at its file field, and its status. */
-function uploadRefused(values: Record<string, string>, { message, status }: HttpError) {
-  return invalidForm({ intent: "upload", values }, { message, fieldErrors: { images: message } }, { status });
-}
+/** A refused upload brings the plain form back with the module's reason at its file field, and the module's status. */
+const UPLOAD_FIELD = "images";
 
 /**
  * Upload (the form without JavaScript), edit and delete. The uploader with JavaScript
@@ -127,48 +129,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
     form = multipart ? await readUploadForm(request) : await request.formData();
   } catch (error) {
     // Too large or unreadable: the module's status and message, nothing stored.
-    return uploadRefused({}, error instanceof HttpError ? error : new HttpError(400, "Das Formular konnte nicht gelesen werden."));
+    const refusal = error instanceof HttpError ? error : new HttpError(400, "Das Formular konnte nicht gelesen werden.");
+    return refusedForm({ intent: "upload", values: {} }, UPLOAD_FIELD, refusal);
   }
-  const values = formFields(form);
-  const { intent = "", id } = values;
+  const { db } = context;
+  const bucket = context.cloudflare.env.IMAGES;
 
-  switch (intent) {
-    case "upload": {
-      try {
-        const uploads = await uploadsFromForm(form, referenceFieldsFromForm(form));
-        const saved = await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
-        makeRenditionsAfterResponse(context.db, context.cloudflare, saved);
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        return uploadRefused(values, error);
-      }
-      return succeeded(request, listHref(1));
-    }
-    case "uploaded":
-      return succeeded(request, listHref(1));
-    case "update": {
-      const input = validate(referenceUpdate, referenceFieldsFromForm(form));
-      if (!input.ok) return invalidForm({ intent, id, values }, input);
-      return writeThenRedirect(request, () => updateReference(context.db, id ?? "", input.value), listHref(page));
-    }
-    case "delete":
-      return writeThenRedirect(
-        request,
-        () => deleteReference(context.db, context.cloudflare.env.IMAGES, id ?? ""),
-        listHref(page),
-      );
-    case COVER_INTENT:
-      return writeThenRedirect(request, () => setCoverReference(context.db, id ?? "", values.cover === "1"), listHref(page));
-    case RENAME_CATEGORY_INTENT: {
-      const input = validate(categoryRename, values);
-      if (!input.ok) return invalidForm({ intent, id, values }, input);
-      return writeThenRedirect(request, () => renameCategory(context.db, id ?? "", input.value), listHref(page));
-    }
-    case DELETE_CATEGORY_INTENT:
-      return writeThenRedirect(request, () => deleteCategory(context.db, id ?? ""), listHref(page));
-    default:
-      return unknownIntent(intent, values);
-  }
+  return staffAction(
+    request,
+    form,
+    {
+      upload: directWrite(
+        async () => {
+          const saved = await saveReferences(db, bucket, await uploadsFromForm(form, referenceFieldsFromForm(form)));
+          makeRenditionsAfterResponse(db, context.cloudflare, saved);
+        },
+        { refusedAt: UPLOAD_FIELD, to: listHref(1) },
+      ),
+      uploaded: () => succeeded(request, listHref(1)),
+      update: validatedWrite(
+        () => validate(referenceUpdate, referenceFieldsFromForm(form)),
+        (input, { id }) => updateReference(db, id, input),
+      ),
+      delete: directWrite(({ id }) => deleteReference(db, bucket, id)),
+      [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, id, values.cover === "1")),
+      [RENAME_CATEGORY_INTENT]: validatedWrite(categoryRename, (input, { id }) => renameCategory(db, id, input)),
+      [DELETE_CATEGORY_INTENT]: directWrite(({ id }) => deleteCategory(db, id)),
+    },
+    { to: listHref(page) },
+  );
 }
 
 export default function UploadReferencePage() {

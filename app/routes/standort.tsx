@@ -1,7 +1,7 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { useRouteLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
-import { OpeningOverview } from "~/components/shell/footer";
+import { OpeningHoursSection } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
@@ -72,10 +72,7 @@ export default function Standort() {
           </p>
         </section>
 
-        <section className="contact__card" aria-labelledby="oeffnungszeiten-title">
-          <h2 id="oeffnungszeiten-title">Öffnungszeiten</h2>
-          {opening ? <OpeningOverview opening={opening} /> : null}
-        </section>
+        <OpeningHoursSection className="contact__card" headingId="oeffnungszeiten-title" opening={opening} />
 
         <section className="contact__map" aria-labelledby="anfahrt-title">
           <h2 id="anfahrt-title">Anfahrt</h2>

@@ -217,7 +217,7 @@ describe("reference images with JavaScript", () => {
   it("stores a phone photo upright and without its location", async () => {
     const page = await openUploadPage();
     // 400×300 pixels that a phone marks as "turn 90° clockwise to view".
-    const photo = withGpsExif(await drawnImage(page, { width: 400, height: 300, type: "image/jpeg" }), { orientation: 6 });
+    const photo = await withGpsExif(await drawnImage(page, { width: 400, height: 300, type: "image/jpeg" }), { orientation: 6 });
     const sent = inspectJpeg(photo);
     expect(sent.exifTags).toContain(EXIF_GPS_TAG);
     expect(sent.containsGpsMarker).toBe(true);

@@ -41,7 +41,7 @@ const listItem = (page: Page, text: string) => page.getByRole("listitem").filter
 describe("reference images without JavaScript", () => {
   it("uploads with the plain form, then edits and deletes with confirmation", async () => {
     const page = await openUploadPage();
-    const jpeg = withGpsExif(await drawnImage(helper, { width: 400, height: 300, type: "image/jpeg" }), { orientation: 6 });
+    const jpeg = await withGpsExif(await drawnImage(helper, { width: 400, height: 300, type: "image/jpeg" }), { orientation: 6 });
     const png = await drawnImage(helper, { width: 200, height: 100, type: "image/png" });
     const description = unique("Cabrioverdeck");
     const [newA, newB] = [unique("Verdeck"), unique("Cabrio")];

@@ -1,38 +1,57 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { DELETE_PARAM, deleteControlId, EDIT_PARAM, editControlId } from "~/lib/staff-forms";
 import { useDialogHref } from "~/components/admin/use-staff-form";
 import { BinIcon, PencilIcon } from "./icons";
 
 /**
- * The pencil and bin of a list item. They are links (`?bearbeiten=<id>`,
- * `?loeschen=<id>`) so the dialogs they open also exist without JavaScript; their
- * ids let focus return to them when the dialog closes.
+ * A control of a list item that opens one of its URL-driven dialogs. It is a link
+ * (`?bearbeiten=<id>`, …) so the dialog also exists without JavaScript; its id lets
+ * focus return to it when the dialog closes.
  */
+export function DialogLink({
+  param,
+  itemId,
+  controlId,
+  className,
+  label,
+  title,
+  children,
+}: {
+  param: string;
+  itemId: string;
+  controlId: string;
+  className: string;
+  /** The accessible name, naming the item. */
+  label: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  const href = useDialogHref(param, itemId);
+  return (
+    <Link id={controlId} to={href} preventScrollReset className={className} aria-label={label} title={title}>
+      {children}
+    </Link>
+  );
+}
+
+/** The pencil and bin of a list item. */
 export function AdminListActions({ id, title }: { id: string; title: string }) {
-  const editHref = useDialogHref(EDIT_PARAM, id);
-  const deleteHref = useDialogHref(DELETE_PARAM, id);
   return (
     <div className="admin-actions">
-      <Link
-        id={editControlId(id)}
-        to={editHref}
-        preventScrollReset
-        className="admin-icon-button"
-        aria-label={`Bearbeiten: ${title}`}
-        title="Bearbeiten"
-      >
+      <DialogLink param={EDIT_PARAM} itemId={id} controlId={editControlId(id)} className="admin-icon-button" label={`Bearbeiten: ${title}`} title="Bearbeiten">
         <PencilIcon />
-      </Link>
-      <Link
-        id={deleteControlId(id)}
-        to={deleteHref}
-        preventScrollReset
+      </DialogLink>
+      <DialogLink
+        param={DELETE_PARAM}
+        itemId={id}
+        controlId={deleteControlId(id)}
         className="admin-icon-button admin-icon-button--danger"
-        aria-label={`Löschen: ${title}`}
+        label={`Löschen: ${title}`}
         title="Löschen"
       >
         <BinIcon />
-      </Link>
+      </DialogLink>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, useActionData } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import { useActionData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { failureFor, type FormFailure } from "~/lib/staff-forms";
-import { useFocusFirstError, useFormKeyAfterSuccess } from "~/components/admin/use-staff-form";
-import { IntentFields, SubmitButton } from "./submit-button";
+import { useFormKeyAfterSuccess } from "~/components/admin/use-staff-form";
+import { StaffForm } from "./staff-form";
 
 /**
  * The form above a staff list that adds an item (intent=create). A failed submission
@@ -23,22 +23,14 @@ export function CreateForm({
 }) {
   const failure = failureFor(useActionData(), "create");
   const formKey = useFormKeyAfterSuccess("create");
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstError(form, failure);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="admin-form__title">
         {heading}
       </h2>
-      <Form key={formKey} ref={form} method="post" className="admin-form" preventScrollReset>
-        <IntentFields intent="create" />
+      <StaffForm key={formKey} intent="create" submitLabel={submitLabel} failure={failure} preventScrollReset>
         {children({ failure, autoFocus: formKey > 0 })}
-        <div className="admin-form__buttons">
-          <SubmitButton intent="create" pendingLabel={`${submitLabel}…`}>
-            {submitLabel}
-          </SubmitButton>
-        </div>
-      </Form>
+      </StaffForm>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
+import { HomeSection } from "./home-section";
 
 /** SPEC §9: news come in pages of 15. */
 
@@ -94,10 +95,7 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
   }, [status]);
 
   return (
-    <section className="home-section news" id="neuigkeiten" aria-labelledby={headingId}>
-      <h2 id={headingId} className="home-section__title">
-        Neuigkeiten
-      </h2>
+    <HomeSection headingId={headingId} title="Neuigkeiten" className="news" id="neuigkeiten">
       <div
         ref={box}
         className="news__box"
@@ -146,6 +144,6 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
           <a href="/#neuigkeiten">Zu den neuesten Neuigkeiten</a>
         </p>
       )}
-    </section>
+    </HomeSection>
   );
 }

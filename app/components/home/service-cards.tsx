@@ -1,3 +1,5 @@
+import { HomeSection } from "./home-section";
+
 interface ServiceCard {
   title: string;
   intro: string;
@@ -49,10 +51,7 @@ const CARDS: ServiceCard[] = [
 
 export function ServiceCards() {
   return (
-    <section className="home-section" aria-labelledby="leistungen-title">
-      <h2 id="leistungen-title" className="home-section__title">
-        Unser Handwerk
-      </h2>
+    <HomeSection headingId="leistungen-title" title="Unser Handwerk">
       <ul className="service-cards">
         {CARDS.map(({ title, intro, points }) => (
           <li key={title} className="service-card">
@@ -66,6 +65,6 @@ export function ServiceCards() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

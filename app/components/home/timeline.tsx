@@ -1,3 +1,5 @@
+import { HomeSection } from "./home-section";
+
 interface TimelineEntry {
   month: string;
   title: string;
@@ -36,10 +38,7 @@ const ENTRIES: TimelineEntry[] = [
 
 export function Timeline() {
   return (
-    <section className="home-section" aria-labelledby="werkstattjahr-title">
-      <h2 id="werkstattjahr-title" className="home-section__title">
-        Unser Werkstattjahr
-      </h2>
+    <HomeSection headingId="werkstattjahr-title" title="Unser Werkstattjahr">
       <ol className="timeline">
         {ENTRIES.map(({ month, title, text, download }) => (
           <li key={title} className="timeline__entry">
@@ -61,6 +60,6 @@ export function Timeline() {
           </li>
         ))}
       </ol>
-    </section>
+    </HomeSection>
   );
 }

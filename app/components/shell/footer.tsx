@@ -54,8 +54,25 @@ export interface FooterOpening {
   upcoming: string[];
 }
 
-/** The status line, the special entries of the next days and the week: in the footer, or on the contact page. */
-export function OpeningOverview({ opening }: { opening: FooterOpening }) {
+/** "Öffnungszeiten": the status line, the special entries of the next days and the week; in the footer, or on the contact page. */
+export function OpeningHoursSection({
+  className,
+  headingId,
+  opening,
+}: {
+  className: string;
+  headingId: string;
+  opening: FooterOpening | null | undefined;
+}) {
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <h2 id={headingId}>Öffnungszeiten</h2>
+      {opening ? <OpeningOverview opening={opening} /> : null}
+    </section>
+  );
+}
+
+function OpeningOverview({ opening }: { opening: FooterOpening }) {
   return (
     <>
       <OpenStatusLine status={opening.status} />
@@ -101,10 +118,7 @@ export function Footer({
     <footer className="footer">
       {withContact ? (
         <div className="footer__grid">
-          <section className="footer__hours" aria-labelledby="footer-oeffnungszeiten">
-            <h2 id="footer-oeffnungszeiten">Öffnungszeiten</h2>
-            {opening ? <OpeningOverview opening={opening} /> : null}
-          </section>
+          <OpeningHoursSection className="footer__hours" headingId="footer-oeffnungszeiten" opening={opening} />
           <section className="footer__contact" aria-labelledby="footer-kontakt">
             <h2 id="footer-kontakt">Kontakt</h2>
             <address>

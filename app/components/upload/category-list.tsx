@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
+import { DialogLink } from "~/components/admin/admin-list-actions";
+import { AdminList } from "~/components/admin/admin-list-item";
 import { Field } from "~/components/admin/field";
-import { useDialogHref } from "~/components/admin/use-staff-form";
 import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM } from "~/lib/staff-forms";
 import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
 import type { CategoryCount } from "~/server/categories.server";
@@ -17,26 +17,18 @@ const pictureCount = (count: number) => (count === 1 ? "1 Bild" : `${count} Bild
 /** "Kategorien": every category with its number of pictures, to rename (or merge) and delete. */
 export function CategoryList({ categories }: { categories: CategoryCount[] }) {
   return (
-    <section className="admin-section" aria-labelledby={HEADING_ID}>
-      <h2 id={HEADING_ID} tabIndex={-1}>
-        Kategorien
-      </h2>
-      {categories.length === 0 ? (
-        <p className="admin-list__empty">Keine Daten vorhanden</p>
-      ) : (
-        <ul className="admin-list">
-          {categories.map((category) => (
-            <CategoryItem key={category.id} category={category} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <AdminList headingId={HEADING_ID} heading="Kategorien" items={categories}>
+      {(category) => <CategoryItem key={category.id} category={category} />}
+    </AdminList>
   );
 }
 
+const CATEGORY_ACTIONS = [
+  { param: CATEGORY_RENAME_PARAM, controlId: renameControlId, name: "Umbenennen" },
+  { param: CATEGORY_DELETE_PARAM, controlId: deleteControlId, name: "Löschen" },
+];
+
 function CategoryItem({ category }: { category: CategoryCount }) {
-  const renameHref = useDialogHref(CATEGORY_RENAME_PARAM, category.id);
-  const deleteHref = useDialogHref(CATEGORY_DELETE_PARAM, category.id);
   return (
     <li className="admin-list__item category-item">
       <div>
@@ -44,24 +36,18 @@ function CategoryItem({ category }: { category: CategoryCount }) {
         <p className="admin-list__meta">{pictureCount(category.count)}</p>
       </div>
       <div className="admin-actions">
-        <Link
-          id={renameControlId(category.id)}
-          to={renameHref}
-          preventScrollReset
-          className="button button--secondary"
-          aria-label={`Umbenennen: ${category.name}`}
-        >
-          Umbenennen
-        </Link>
-        <Link
-          id={deleteControlId(category.id)}
-          to={deleteHref}
-          preventScrollReset
-          className="button button--secondary"
-          aria-label={`Löschen: ${category.name}`}
-        >
-          Löschen
-        </Link>
+        {CATEGORY_ACTIONS.map(({ param, controlId, name }) => (
+          <DialogLink
+            key={param}
+            param={param}
+            itemId={category.id}
+            controlId={controlId(category.id)}
+            className="button button--secondary"
+            label={`${name}: ${category.name}`}
+          >
+            {name}
+          </DialogLink>
+        ))}
       </div>
     </li>
   );

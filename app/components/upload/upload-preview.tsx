@@ -51,19 +51,11 @@ export function UploadPreview({
       <div className="upload-preview">
         {useGlobal ? (
           <div className="upload-preview__global">
-            <Field
+            <DetailFields
               label="Globale Beschreibung"
-              name="description"
-              multiline
               rows={3}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-              value={shared.description}
-              disabled={busy}
-              onChange={(event) => onSharedChange({ ...shared, description: event.target.value })}
-            />
-            <CategoryPicker
-              value={shared.category}
-              onChange={(category) => onSharedChange({ ...shared, category })}
+              details={shared}
+              onChange={(change) => onSharedChange({ ...shared, ...change })}
               suggestions={suggestions}
               disabled={busy}
             />
@@ -103,6 +95,44 @@ export function UploadPreview({
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/** Beschreibung and Kategorie: once for all chosen images, or on each image's card. */
+function DetailFields({
+  label,
+  rows,
+  details,
+  onChange,
+  suggestions,
+  disabled,
+}: {
+  label: string;
+  rows: number;
+  details: ImageDetails;
+  onChange: (change: Partial<ImageDetails>) => void;
+  suggestions: string[];
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        name="description"
+        multiline
+        rows={rows}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        value={details.description}
+        disabled={disabled}
+        onChange={(event) => onChange({ description: event.target.value })}
+      />
+      <CategoryPicker
+        value={details.category}
+        onChange={(category) => onChange({ category })}
+        suggestions={suggestions}
+        disabled={disabled}
+      />
+    </>
   );
 }
 
@@ -153,24 +183,14 @@ function PreviewCard({
           {name}
         </p>
         {showDetails ? (
-          <>
-            <Field
-              label="Beschreibung"
-              name="description"
-              multiline
-              rows={2}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-              value={image.description}
-              disabled={locked}
-              onChange={(event) => onEdit({ description: event.target.value })}
-            />
-            <CategoryPicker
-              value={image.category}
-              onChange={(category) => onEdit({ category })}
-              suggestions={suggestions}
-              disabled={locked}
-            />
-          </>
+          <DetailFields
+            label="Beschreibung"
+            rows={2}
+            details={image}
+            onChange={onEdit}
+            suggestions={suggestions}
+            disabled={locked}
+          />
         ) : null}
         {image.status !== "ausgewählt" ? (
           <div className="preview-card__status">
