@@ -31,8 +31,13 @@ export const meta: MetaFunction = () =>
     path: "/referenz",
   });
 
-/** Three columns of about 345 px on wide screens, two from 680 px, one below. */
-const THUMBNAIL_SIZES = "(min-width: 1100px) 345px, (min-width: 680px) 50vw, 100vw";
+/**
+ * The tile's CSS width (pages.css): a column of at most 1100 px less 2 × 1rem padding, split
+ * into as many 300 px-or-wider columns as fit with 1.25rem gaps: three from 972 px (343 px
+ * from 1100 px on), two from 652 px, one below.
+ */
+const THUMBNAIL_SIZES =
+  "(min-width: 1100px) 343px, (min-width: 972px) calc((100vw - 72px) / 3), (min-width: 652px) calc(50vw - 26px), calc(100vw - 32px)";
 
 /** Thumbnails in the first row load at once; the rest only when scrolled near. */
 const EAGER_THUMBNAILS = 3;
