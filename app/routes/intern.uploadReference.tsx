@@ -136,7 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "upload": {
       try {
         const uploads = await uploadsFromForm(form, referenceFieldsFromForm(form));
-        const saved = await saveReferences(context.db, context.cloudflare.env.IMAGES, uploads);
+        const saved = await saveReferences(context.db, context.cloudflare.env.IMAGES, context.cloudflare.env.IMAGE_TRANSFORMS, uploads);
         makeRenditionsAfterResponse(context.db, context.cloudflare, saved);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
