@@ -1,4 +1,5 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { StylesHandle } from "~/lib/inline-styles";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { galleryHref } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
@@ -12,16 +13,13 @@ import { Pager } from "~/components/gallery/pager";
 import { pageNumber, pageRows } from "~/lib/page-number";
 import { listCategories, storedCategoryName } from "~/server/categories.server";
 import { getReference, listReferences, REFERENCE_PAGE_SIZE } from "~/server/references.server";
-import galleryStyles from "~/styles/gallery.css?url";
-import pageStyles from "~/styles/pages.css?url";
+import galleryStyles from "~/styles/gallery.css?inline";
+import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: pageStyles },
-  { rel: "stylesheet", href: galleryStyles },
-];
+export const handle: StylesHandle = { styles: [pageStyles, galleryStyles] };
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -164,6 +162,8 @@ export default function Referenz() {
                     width={400}
                     height={300}
                     loading={index < EAGER_THUMBNAILS ? "eager" : "lazy"}
+                    // On a phone the first tile is the only one in view and the largest paint.
+                    priority={index === 0}
                     alt=""
                   />
                 </Link>
