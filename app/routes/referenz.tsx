@@ -37,8 +37,6 @@ export const meta: MetaFunction = () =>
 const THUMBNAIL_SIZES =
   "(min-width: 1100px) 343px, (min-width: 972px) calc((100vw - 72px) / 3), (min-width: 652px) calc(50vw - 26px), calc(100vw - 32px)";
 
-/** Thumbnails in the first row load at once; the rest only when scrolled near. */
-const EAGER_THUMBNAILS = 3;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -161,9 +159,10 @@ export default function Referenz() {
                     sizes={THUMBNAIL_SIZES}
                     width={400}
                     height={300}
-                    loading={index < EAGER_THUMBNAILS ? "eager" : "lazy"}
-                    // On a phone the first tile is the only one in view and the largest paint.
+                    // On a phone the first tile is the only one in view and the largest paint: it comes
+                    // first; the others (beside it on wider screens) are lazy, so they do not compete.
                     priority={index === 0}
+                    loading="lazy"
                     alt=""
                   />
                 </Link>
