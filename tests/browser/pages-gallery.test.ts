@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiToken, launchChromium, PHONE, waitForHydration } from "./browser";
-import { openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
+import { expectSizesToMatch, openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { MODES, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
@@ -305,24 +305,7 @@ describe("reference gallery images", () => {
     const page = await openSettledPage(browser, { javaScriptEnabled: false });
     await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`);
     // Both sides of each column change, a phone, and beyond the column's widest.
-    for (const width of [360, 412, 651, 652, 800, 971, 972, 1099, 1100, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      const { stated, actual } = await page.locator(".gallery__image").first().evaluate((image) => {
-        // The first entry whose media query matches, measured as the browser resolves the length.
-        const entries = image.getAttribute("sizes")!.split(/,\s*(?![^(]*\))/);
-        const length =
-          entries
-            .map((entry) => /^(\([^)]*\))\s+(.+)$/.exec(entry))
-            .find((match) => match && matchMedia(match[1]).matches)?.[2] ?? entries[entries.length - 1];
-        const probe = document.createElement("div");
-        probe.style.width = length;
-        document.body.appendChild(probe);
-        const stated = probe.getBoundingClientRect().width;
-        probe.remove();
-        return { stated, actual: image.getBoundingClientRect().width };
-      });
-      expect(Math.abs(stated - actual), `${width} px: sizes ${stated}, tile ${actual}`).toBeLessThanOrEqual(1);
-    }
+    await expectSizesToMatch(page, page.locator(".gallery__image").first(), [360, 412, 651, 652, 800, 971, 972, 1099, 1100, 1440]);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiToken, launchChromium, PHONE } from "./browser";
-import { openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
+import { expectSizesToMatch, openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { uniqueTitle } from "./staff-helpers";
 import { FADE_MS, SLIDE_DELAY_MS } from "~/components/home/slideshow";
 
@@ -126,6 +126,8 @@ describe("slideshow of the latest projects", () => {
     expect(await image.getAttribute("loading")).toBe("lazy");
     expect(await image.getAttribute("width")).toBe("1600");
     expect(await image.getAttribute("height")).toBe("900");
+    // Its `sizes` is the slide's real width: the content column, less its padding.
+    await expectSizesToMatch(page, image, [360, 412, 800, 1099, 1100, 1440]);
   });
 
   it("shows on a touch screen where the visitor is and its controls, without hovering", async () => {
