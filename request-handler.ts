@@ -5,6 +5,12 @@ import { screenPagePost, withSecurityHeaders } from "./app/server/security.serve
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
+/** Remix's handler for one build, and that build's version (its assets' hash). */
+export interface RemixBuild {
+  handle: RemixHandler;
+  version: string;
+}
+
 /**
  * The one request pipeline, run by the worker entry (server.ts) and by `npm run dev`
  * (vite-dev-pipeline.ts), so a developer sees the same refusals and headers as production:
@@ -12,15 +18,20 @@ export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Pr
  * from the edge cache or Remix answers, a write outdates the cached pages before its answer
  * leaves, and every answer gets its cache policy and the security headers.
  */
-export async function handleRequest(request: Request, cloudflare: Cloudflare, handleRemix: RemixHandler): Promise<Response> {
+export async function handleRequest(request: Request, cloudflare: Cloudflare, remix: RemixBuild): Promise<Response> {
   const screened = await screenPagePost(request);
   if (screened instanceof Response) return withSecurityHeaders(request, screened);
 
   const context = getLoadContext({ request: screened, context: { cloudflare } });
   const response = await cachedPage(
     screened,
-    { nonce: context.nonce, lifetime: context.pageLifetime, waitUntil: (promise) => cloudflare.ctx.waitUntil(promise) },
-    () => handleRemix(screened, context),
+    {
+      build: remix.version,
+      nonce: context.nonce,
+      lifetime: context.pageLifetime,
+      waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
+    },
+    () => remix.handle(screened, context),
   );
   if (changesContent(screened, response)) await bumpContentVersion();
   return withSecurityHeaders(request, withCachePolicy(screened, response));

@@ -7,10 +7,11 @@ import { runMaintenance } from "./app/server/maintenance.server";
 import { database } from "./app/server/db/client.server";
 import { handleRequest } from "./request-handler";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const remix = { handle: createRequestHandler(serverBuild), version: serverBuild.assets.version };
 
 export default {
-  fetch: (request, env, ctx) => handleRequest(request, { env, ctx }, handleRemixRequest),
+  fetch: (request, env, ctx) => handleRequest(request, { env, ctx }, remix),
   /** The cron trigger in wrangler.toml: clean-up that no request does (see maintenance.server.ts). */
   async scheduled(controller, env) {
     await runMaintenance(database(env.DB), env, new Date(controller.scheduledTime));

@@ -21,7 +21,8 @@ export function devPipeline(): Plugin {
           try {
             const build = (await server.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
             const { handleRequest } = (await server.ssrLoadModule("/request-handler.ts")) as typeof import("./request-handler");
-            const response = await handleRequest(toWebRequest(nodeRequest), { env, ctx }, createRequestHandler(build, "development"));
+            const remix = { handle: createRequestHandler(build, "development"), version: build.assets.version };
+            const response = await handleRequest(toWebRequest(nodeRequest), { env, ctx }, remix);
             await sendResponse(response, nodeResponse);
           } catch (error) {
             next(error);

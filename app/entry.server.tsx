@@ -38,7 +38,37 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
-  return new Response(body.pipeThrough(closingTagsLast()), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body.pipeThrough(closingTagsLast()).pipeThrough(scriptsAfterThePage()), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
+}
+
+const MODULE_PRELOAD = 'rel="modulepreload"';
+
+/**
+ * Remix preloads every module of the page with the priority of a blocking script, so on a phone the
+ * ~100 KB of JavaScript shares the first round trips with the font and the largest picture, although
+ * the server-rendered page needs none of it to show (and works without it). `fetchpriority="low"`
+ * lets them follow (decision 011). React leaves the extra attribute alone when it hydrates.
+ */
+function scriptsAfterThePage(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  // The end of what came so far, which could be the start of the next match; shorter than a match.
+  let pending = "";
+  return new TransformStream({
+    transform(chunk, controller) {
+      const text = (pending + decoder.decode(chunk, { stream: true })).replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
+      const keep = Math.min(text.length, MODULE_PRELOAD.length - 1);
+      controller.enqueue(encoder.encode(text.slice(0, text.length - keep)));
+      pending = text.slice(text.length - keep);
+    },
+    flush(controller) {
+      const rest = pending + decoder.decode();
+      if (rest) controller.enqueue(encoder.encode(rest));
+    },
+  });
 }
 
 const CLOSING_TAGS = "</body></html>";

@@ -36,11 +36,11 @@ import { readTogether } from "~/server/db/client.server";
 import { scheduleRead } from "~/server/opening-hours.server";
 import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
 import { readToast } from "~/server/toast.server";
-import globalStyles from "~/styles/global.css?url";
+import globalStyles from "~/styles/global.css?inline";
+import { InlineStyles } from "~/lib/inline-styles";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "stylesheet", href: globalStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -160,6 +160,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={theme === "light" ? "#fffdf9" : "#1a1412"} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storedThemeScript }} />
         <Meta />
+        <InlineStyles base={globalStyles} />
         <Links />
       </head>
       <body>

@@ -4,7 +4,9 @@
 // per page the gzip bytes of the HTML and of the CSS and JavaScript it loads, and the
 // requests per second of `/` from the edge cache (hit) and rendered (miss) against a static
 // asset of the same server, at 1 and 10 connections. With the seeded demo pictures it also
-// prints the picture bytes a phone loads for the first view of `/` and `/referenz`.
+// prints the picture bytes a phone loads for the first view of `/` and `/referenz` and
+// Lighthouse's four scores (mobile preset) for every public page, and both again after ten
+// phone photos (4032 × 3024 JPEGs) were uploaded in one API request, as the old client does.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -12,6 +14,8 @@ import { tmpdir } from "node:os";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import sharp from "sharp";
+import { CATEGORIES, lighthouseAvailable, lighthouseScores } from "./lighthouse.mjs";
 import { localEnv, servingEnv, wranglerBin } from "./wrangler.mjs";
 
 const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
@@ -153,6 +157,89 @@ async function picturesInFirstView(baseURL, paths) {
   return rows;
 }
 
+const PHOTO = { width: 4032, height: 3024 };
+const BENCH_USER = { username: "bench", password: "Bench-Passwort-2026" };
+const PHOTO_COUNT = 10;
+
+/**
+ * Ten photos as a phone takes them: 4032 × 3024 JPEGs at quality 90 of about 3 MB, with light
+ * falling across a leather-coloured surface and sensor grain (a flat picture would compress
+ * to nothing); three are portraits, stored turned with EXIF orientation 6 as phones do.
+ */
+async function phonePhotos() {
+  const grain = await sharp({
+    create: { ...PHOTO, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: "gaussian", mean: 128, sigma: 18 } },
+  })
+    .raw()
+    .toBuffer();
+  const small = { width: 96, height: 72 };
+  let state = 4711;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const photos = [];
+  for (let index = 0; index < PHOTO_COUNT; index++) {
+    const tint = [120 + 80 * random(), 70 + 60 * random(), 40 + 40 * random()];
+    const base = Buffer.alloc(small.width * small.height * 3);
+    for (let y = 0; y < small.height; y++) {
+      for (let x = 0; x < small.width; x++) {
+        const light = 0.45 + 0.55 * Math.sin((x / small.width) * Math.PI) * (1 - y / small.height / 2) + 0.25 * (random() - 0.5);
+        for (let channel = 0; channel < 3; channel++) base[(y * small.width + x) * 3 + channel] = Math.max(0, Math.min(255, tint[channel] * light));
+      }
+    }
+    const photo = sharp(base, { raw: { ...small, channels: 3 } })
+      .resize(PHOTO.width, PHOTO.height, { kernel: "cubic" })
+      .composite([{ input: grain, raw: { ...PHOTO, channels: 3 }, blend: "soft-light" }])
+      .jpeg({ quality: 90 });
+    if (index % 3 === 2) photo.withMetadata({ orientation: 6 });
+    photos.push({ name: `IMG_${4700 + index}.jpg`, bytes: await photo.toBuffer() });
+  }
+  return photos;
+}
+
+/** Uploads the photos in one `POST /api/v1/reference/save` (SPEC §7) and waits until the server has made their renditions. */
+async function uploadPhonePhotos(baseURL) {
+  const login = await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(BENCH_USER),
+  });
+  const { token } = await login.json();
+  const photos = await phonePhotos();
+  const form = new FormData();
+  for (const { name, bytes } of photos) form.append("images", new File([bytes], name, { type: "image/jpeg" }));
+  form.append("metadata", JSON.stringify({ description: "Frisch bezogener Sitz, fotografiert mit dem Telefon", category: ["Autositze"] }));
+  const started = Date.now();
+  const response = await fetch(`${baseURL}/api/v1/reference/save`, { method: "POST", headers: { token }, body: form });
+  if (!response.ok) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  const answered = Date.now() - started;
+  const ids = new Set((await response.json()).reference.map(({ id }) => id));
+  const megabytes = photos.reduce((sum, { bytes }) => sum + bytes.length, 0) / 1024 / 1024;
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    const listed = await (await fetch(`${baseURL}/api/v1/reference/get?limit=50`, { headers: { token } })).json();
+    const pending = listed.reference.filter(({ id, sources }) => ids.has(id) && sources.length === 0);
+    if (pending.length === 0) break;
+    if (Date.now() > deadline) throw new Error(`${pending.length} photos still have no renditions`);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  console.log(
+    `\n${PHOTO_COUNT} Telefonfotos (${megabytes.toFixed(1)} MB) in einer Anfrage hochgeladen: Antwort nach ${(answered / 1000).toFixed(1)} s, ` +
+      `alle Fassungen nach ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+/** The picture bytes of the first view on a phone, then Lighthouse's scores for every public page. */
+async function picturesAndScores(baseURL, label) {
+  const pictureRows = await picturesInFirstView(baseURL, ["/", "/referenz"]);
+  if (pictureRows) console.log(`\nBilder in der ersten Ansicht (${label})\n${table(pictureRows)}`);
+  if (!lighthouseAvailable()) return;
+  const rows = [["Seite (Lighthouse, mobil)", ...CATEGORIES, "LCP"]];
+  for (const [path, { scores, failing, lcp }] of await lighthouseScores(baseURL, PAGES)) {
+    rows.push([path, ...CATEGORIES.map((id) => String(scores[id])), lcp ?? "–"]);
+    for (const audit of failing) rows.push([`  ${audit}`, ...CATEGORIES.map(() => ""), ""]);
+  }
+  console.log(`\nLighthouse (${label})\n${table(rows)}`);
+}
+
 /** Requests per second against `target(n)` (a URL per request) from `connections` parallel loops. */
 async function requestsPerSecond(target, { connections, headers = {} }) {
   let sent = 0;
@@ -207,6 +294,12 @@ try {
   // The demo pictures and their renditions, made through the same module as any upload.
   const seeded = spawnSync("npx", ["tsx", "scripts/seed.ts", "--persist-to", persistDir], { env: localEnv, encoding: "utf8" });
   if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  // The account that uploads the phone photos later, as the workshop's client would.
+  const added = spawnSync("npx", ["tsx", "scripts/user-add.ts", BENCH_USER.username, BENCH_USER.password, "--persist-to", persistDir], {
+    env: localEnv,
+    encoding: "utf8",
+  });
+  if (added.status !== 0) throw new Error(`user:add failed:\n${added.stdout}\n${added.stderr}`);
 
   const port = await freePort();
   server = spawn(
@@ -240,8 +333,7 @@ try {
     `\nBudget Startseite: HTML ${verdict(home.html, BUDGET.html)}, CSS ${verdict(home.css, BUDGET.css)}, JS ${verdict(home.js, BUDGET.js)}`,
   );
 
-  const pictureRows = await picturesInFirstView(baseURL, ["/", "/referenz"]);
-  if (pictureRows) console.log(`\nBilder in der ersten Ansicht (Demo-Inhalte)\n${table(pictureRows)}`);
+  await picturesAndScores(baseURL, "Demo-Inhalte");
 
   const staticAsset = "/favicon.svg";
   const Cookie = await settledVisitorCookie(baseURL);
@@ -271,8 +363,12 @@ try {
   }
   const status = second.headers.get("X-Edge-Cache");
   console.log(
-    `\nDurchsatz (${SECONDS} s je Ziel, wrangler dev mit dem Produktions-Build; zweiter Aufruf von /: ${status})\n${table(throughput)}\n`,
+    `\nDurchsatz (${SECONDS} s je Ziel, wrangler dev mit dem Produktions-Build; zweiter Aufruf von /: ${status})\n${table(throughput)}`,
   );
+
+  await uploadPhonePhotos(baseURL);
+  await picturesAndScores(baseURL, `nach ${PHOTO_COUNT} Telefonfotos`);
+  console.log("");
 } finally {
   server?.kill("SIGTERM");
   if (server) await new Promise((resolve) => server.once("exit", resolve));

@@ -59,7 +59,7 @@ async function seedDemoReferences(db: Database, bucket: R2Bucket, transforms: Im
       metadata: { filename: image.filename, description: image.description, category: image.category },
     })),
   );
-  const saved = await saveReferences(db, bucket, uploads);
+  const saved = await saveReferences(db, bucket, transforms, uploads);
   // The renditions an upload gets after its answer, made here before the site starts.
   const run = await makeMissingRenditions(db, bucket, transforms, saved.map(({ id }) => id));
   console.log(`${uploads.length} Demo-Referenzbilder sind angelegt (${run.made.length} mit verkleinerten Fassungen).`);

@@ -9,7 +9,11 @@ import { database } from "~/server/db/client.server";
 
 const args = process.argv.slice(2);
 const remote = args.includes("--remote");
-const [username, password] = args.filter((arg) => arg !== "--remote");
+// `--persist-to <dir>`: a throwaway local state, as `npm run bench` serves it.
+const persistAt = args.indexOf("--persist-to");
+const persistTo = persistAt === -1 ? null : args[persistAt + 1];
+const persistArgs = persistAt === -1 ? [] : [persistAt, persistAt + 1];
+const [username, password] = args.filter((arg, index) => arg !== "--remote" && !persistArgs.includes(index));
 
 if (!username || !password) {
   console.error("Aufruf: npm run user:add -- <benutzername> <passwort> [--remote]");
@@ -28,7 +32,10 @@ if (!parsed.success) {
  * wrangler's proxy to the deployed database instead of a hand-written SQL command.
  */
 async function openDatabase() {
-  if (!remote) return { proxy: await getPlatformProxy<Env>({ persist: true }), cleanUp: () => {} };
+  if (!remote) {
+    const persist = persistTo ? { path: join(persistTo, "v3") } : true;
+    return { proxy: await getPlatformProxy<Env>({ persist }), cleanUp: () => {} };
+  }
   const { name, compatibility_date, d1_databases } = unstable_readConfig({ config: "wrangler.toml" });
   const dir = mkdtempSync(join(tmpdir(), "user-add-"));
   const configPath = join(dir, "wrangler.json");

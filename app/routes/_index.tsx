@@ -1,4 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { StylesHandle } from "~/lib/inline-styles";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FeatureIcons } from "~/components/home/feature-icons";
 import { Hero } from "~/components/home/hero";
@@ -13,7 +14,7 @@ import { formatNewsDate } from "~/lib/dates";
 import { readTogether } from "~/server/db/client.server";
 import { newsRead } from "~/server/news.server";
 import { homePicturesRead } from "~/server/references.server";
-import homeStyles from "~/styles/home.css?url";
+import homeStyles from "~/styles/home.css?inline";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { pageNumber } from "~/lib/page-number";
 
@@ -22,7 +23,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 const SLIDE_COUNT = 8;
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
+export const handle: StylesHandle = { styles: [homeStyles] };
 
 export const meta: MetaFunction = () =>
   pageMeta({

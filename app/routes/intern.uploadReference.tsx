@@ -141,7 +141,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     {
       upload: directWrite(
         async () => {
-          const saved = await saveReferences(db, bucket, await uploadsFromForm(form, referenceFieldsFromForm(form)));
+          const uploads = await uploadsFromForm(form, referenceFieldsFromForm(form));
+          const saved = await saveReferences(db, bucket, context.cloudflare.env.IMAGE_TRANSFORMS, uploads);
           makeRenditionsAfterResponse(db, context.cloudflare, saved);
         },
         { refusedAt: UPLOAD_FIELD, to: listHref(1) },

@@ -19,7 +19,7 @@ import { requireStaffForAction } from "~/server/session.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
   try {
-    const reference = await saveUploadRequest(context.db, context.cloudflare.env.IMAGES, request);
+    const reference = await saveUploadRequest(context.db, context.cloudflare.env, request);
     makeRenditionsAfterResponse(context.db, context.cloudflare, reference);
     return Response.json({ reference }, { status: 201 });
   } catch (error) {

@@ -1,4 +1,5 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { StylesHandle } from "~/lib/inline-styles";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { galleryHref } from "~/components/pages/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
@@ -13,16 +14,13 @@ import { pageNumber, pageRows } from "~/lib/page-number";
 import { categoryNamesRead, storedCategoryNameRead } from "~/server/categories.server";
 import { readTogether } from "~/server/db/client.server";
 import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/references.server";
-import galleryStyles from "~/styles/gallery.css?url";
-import pageStyles from "~/styles/pages.css?url";
+import galleryStyles from "~/styles/gallery.css?inline";
+import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: pageStyles },
-  { rel: "stylesheet", href: galleryStyles },
-];
+export const handle: StylesHandle = { styles: [pageStyles, galleryStyles] };
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -32,11 +30,14 @@ export const meta: MetaFunction = () =>
     path: "/referenz",
   });
 
-/** Three columns of about 345 px on wide screens, two from 680 px, one below. */
-const THUMBNAIL_SIZES = "(min-width: 1100px) 345px, (min-width: 680px) 50vw, 100vw";
+/**
+ * The tile's CSS width (pages.css): a column of at most 1100 px less 2 × 1rem padding, split
+ * into as many 300 px-or-wider columns as fit with 1.25rem gaps: three from 972 px (343 px
+ * from 1100 px on), two from 652 px, one below.
+ */
+const THUMBNAIL_SIZES =
+  "(min-width: 1100px) 343px, (min-width: 972px) calc((100vw - 72px) / 3), (min-width: 652px) calc(50vw - 26px), calc(100vw - 32px)";
 
-/** Thumbnails in the first row load at once; the rest only when scrolled near. */
-const EAGER_THUMBNAILS = 3;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -160,7 +161,10 @@ export default function Referenz() {
                     sizes={THUMBNAIL_SIZES}
                     width={400}
                     height={300}
-                    loading={index < EAGER_THUMBNAILS ? "eager" : "lazy"}
+                    // On a phone the first tile is the only one in view and the largest paint: it comes
+                    // first; the others (beside it on wider screens) are lazy, so they do not compete.
+                    priority={index === 0}
+                    loading="lazy"
                     alt=""
                   />
                 </Link>

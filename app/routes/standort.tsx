@@ -1,4 +1,5 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { StylesHandle } from "~/lib/inline-styles";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useRouteLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
 import { OpeningHoursSection } from "~/components/shell/footer";
@@ -6,12 +7,12 @@ import { MapFrame } from "~/components/shell/map-frame";
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import type { loader as rootLoader } from "~/root";
-import pageStyles from "~/styles/pages.css?url";
+import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStyles }];
+export const handle: StylesHandle = { styles: [pageStyles] };
 
 export const meta: MetaFunction = () =>
   pageMeta({

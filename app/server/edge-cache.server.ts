@@ -109,11 +109,15 @@ function isCacheable(request: Request): boolean {
   return !hasCookie(request, SESSION_COOKIE);
 }
 
-/** The page's URL and only what changes its markup for this visitor: theme, consent, the map, seen alerts. */
-function variantKey(request: Request, version: string): string {
+/**
+ * The build, the page's URL and only what changes its markup for this visitor: theme, consent,
+ * the map, seen alerts. The build is part of it because a page names its build's scripts, which
+ * a new deployment replaces.
+ */
+function variantKey(request: Request, version: string, build: string): string {
   const url = new URL(request.url);
   const { theme, consent, external, seenAlerts } = readPreferences(request);
-  const key = new URL(`${KEY_ORIGIN}/${version}${url.pathname}`);
+  const key = new URL(`${KEY_ORIGIN}/${version}/${encodeURIComponent(build)}${url.pathname}`);
   key.search = url.search;
   key.searchParams.set("~theme", theme);
   key.searchParams.set("~consent", consent ? (consent.external ? "all" : "essential") : "none");
@@ -156,13 +160,18 @@ function isStorable(response: Response): boolean {
  */
 export async function cachedPage(
   request: Request,
-  { nonce, lifetime, waitUntil }: { nonce: string; lifetime: PageLifetime; waitUntil: (promise: Promise<unknown>) => void },
+  {
+    build,
+    nonce,
+    lifetime,
+    waitUntil,
+  }: { build: string; nonce: string; lifetime: PageLifetime; waitUntil: (promise: Promise<unknown>) => void },
   render: () => Promise<Response>,
 ): Promise<Response> {
   const cache = edgeCache();
   if (!cache || !isCacheable(request)) return render();
 
-  const key = variantKey(request, await currentVersion(cache));
+  const key = variantKey(request, await currentVersion(cache), build);
   const hit = await cache.match(key);
   if (hit) return withFreshNonce(hit, nonce);
 

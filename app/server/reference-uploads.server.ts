@@ -15,6 +15,7 @@ import {
   sniffImageType,
   stripImageMetadata,
 } from "~/server/images/image-bytes.server";
+import { storedOriginal } from "~/server/images/stored-original.server";
 import { IMAGE_KEY_PREFIX, type Reference, referenceDescription, toReference } from "~/server/references.server";
 import { newId } from "~/server/validation.server";
 
@@ -131,6 +132,7 @@ function withKey(image: Omit<PreparedImage, "key">, id: string, suffix = ""): Pr
 export async function saveReferences(
   db: Database,
   bucket: R2Bucket,
+  transforms: ImagesBinding,
   uploads: NewReference[],
   now = new Date(),
 ): Promise<Reference[]> {
@@ -138,13 +140,25 @@ export async function saveReferences(
   if (uploads.length > MAX_FILES_PER_UPLOAD) {
     throw new HttpError(413, `Höchstens ${MAX_FILES_PER_UPLOAD} Bilder je Anfrage.`);
   }
-  const planned = uploads.map((upload) => {
+  // Every file is checked before any is re-encoded, so a refused one costs no transformation.
+  const checked = uploads.map((upload) => ({
+    upload,
+    original: prepareImage(upload.original),
+    display: upload.display && prepareImage(upload.display),
+    thumbnail: upload.thumbnail && prepareImage(upload.thumbnail),
+  }));
+  const planned = [];
+  // One at a time: each re-encoding holds a decoded photo.
+  for (const { upload, original, display, thumbnail } of checked) {
     const id = newId();
-    const original = withKey(prepareImage(upload.original), id);
-    const display = upload.display && withKey(prepareImage(upload.display), id, "-display");
-    const thumbnail = upload.thumbnail && withKey(prepareImage(upload.thumbnail), id, "-thumb");
-    return { id, upload, original, display, thumbnail };
-  });
+    planned.push({
+      id,
+      upload,
+      original: withKey(await storedOriginal(transforms, original, upload.original.name), id),
+      display: display && withKey(display, id, "-display"),
+      thumbnail: thumbnail && withKey(thumbnail, id, "-thumb"),
+    });
+  }
   const objects = planned.flatMap(({ original, display, thumbnail }) =>
     [original, display, thumbnail].filter((image): image is PreparedImage => !!image),
   );
@@ -273,7 +287,11 @@ function metadataFromField(value: FormDataEntryValue | null): unknown {
  * The multipart upload of the API and of the staff uploader alike: the `images` with
  * their `metadata` JSON (and, for one image, its renditions), stored all or nothing.
  */
-export async function saveUploadRequest(db: Database, bucket: R2Bucket, request: Request): Promise<Reference[]> {
+export async function saveUploadRequest(
+  db: Database,
+  env: Pick<Env, "IMAGES" | "IMAGE_TRANSFORMS">,
+  request: Request,
+): Promise<Reference[]> {
   const form = await readUploadForm(request);
-  return saveReferences(db, bucket, await uploadsFromForm(form, metadataFromField(form.get("metadata"))));
+  return saveReferences(db, env.IMAGES, env.IMAGE_TRANSFORMS, await uploadsFromForm(form, metadataFromField(form.get("metadata"))));
 }

@@ -1,6 +1,6 @@
 import axe from "axe-core";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { vi } from "vitest";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { expect, vi } from "vitest";
 import { apiCall, baseURL, openPage } from "./browser";
 import { testPng } from "./png";
 import { settleShell } from "./shell-helpers";
@@ -104,4 +104,27 @@ export async function axeViolationsInMain(page: Page) {
       nodes: violation.nodes.map((node) => node.target.join(" ")),
     }));
   });
+}
+
+/**
+ * At each viewport width, the width the image's `sizes` states (its first entry whose media
+ * query matches, resolved by the browser) is the width the image really has, within a pixel.
+ */
+export async function expectSizesToMatch(page: Page, image: Locator, viewportWidths: number[]) {
+  for (const width of viewportWidths) {
+    await page.setViewportSize({ width, height: 900 });
+    const { stated, actual } = await image.evaluate((element) => {
+      const entries = element.getAttribute("sizes")!.split(/,\s*(?![^(]*\))/);
+      const length =
+        entries.map((entry) => /^(\([^)]*\))\s+(.+)$/.exec(entry)).find((match) => match && matchMedia(match[1]).matches)?.[2] ??
+        entries[entries.length - 1];
+      const probe = document.createElement("div");
+      probe.style.width = length;
+      document.body.appendChild(probe);
+      const stated = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { stated, actual: element.getBoundingClientRect().width };
+    });
+    expect(Math.abs(stated - actual), `${width} px: sizes ${stated}, image ${actual}`).toBeLessThanOrEqual(1);
+  }
 }

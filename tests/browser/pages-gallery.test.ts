@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiToken, launchChromium, PHONE, waitForHydration } from "./browser";
-import { openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
+import { expectSizesToMatch, openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { MODES, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
@@ -299,6 +299,14 @@ describe("reference gallery images", () => {
       expect(natural / slot, `${source}: ${natural} px for ${slot} px`).toBeLessThanOrEqual(2);
     }
     for (const picture of picturesA) expect(requested).not.toContain(picture.url);
+  });
+
+  it("states in `sizes` the tile's real width at every breakpoint", async () => {
+    const page = await openSettledPage(browser, { javaScriptEnabled: false });
+    await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}`);
+    // Both sides of each column change, a phone, and beyond the column's widest.
+    await expectSizesToMatch(page, page.locator(".gallery__image").first(), [360, 412, 651, 652, 800, 971, 972, 1099, 1100, 1440]);
+    await page.context().close();
   });
 
   it("leads a page number beyond the last to the last page", async () => {

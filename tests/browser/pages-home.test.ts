@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiToken, launchChromium, PHONE } from "./browser";
-import { openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
+import { expectSizesToMatch, openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { uniqueTitle } from "./staff-helpers";
 import { FADE_MS, SLIDE_DELAY_MS } from "~/components/home/slideshow";
 
@@ -121,10 +121,13 @@ describe("slideshow of the latest projects", () => {
     expect(await slideCaption(page)).toBe(slides[0].description);
     const image = currentSlide(page).locator("img");
     expect(await image.getAttribute("src")).toBe(`/images/references/${slides[0].id}-w960.jpg`);
-    expect(await image.getAttribute("fetchpriority")).toBe("high");
-    expect(await image.getAttribute("loading")).not.toBe("lazy");
+    // Below the hero on every screen, so it never takes bandwidth from the first view.
+    expect(await image.getAttribute("fetchpriority")).toBeNull();
+    expect(await image.getAttribute("loading")).toBe("lazy");
     expect(await image.getAttribute("width")).toBe("1600");
     expect(await image.getAttribute("height")).toBe("900");
+    // Its `sizes` is the slide's real width: the content column, less its padding.
+    await expectSizesToMatch(page, image, [360, 412, 800, 1099, 1100, 1440]);
   });
 
   it("shows on a touch screen where the visitor is and its controls, without hovering", async () => {

@@ -18,7 +18,9 @@ async function settledPage(options: Parameters<typeof openPage>[1]): Promise<Pag
   return page;
 }
 
-const PUBLIC_LINKS = ["Start", "Über uns & Leistung", "Referenz", "Ledermuster", "Kontakt"];
+// "Start" carries hidden words for screen readers and search engines, after its visible label.
+const START = "Start – Startseite der Autosattlerei";
+const PUBLIC_LINKS = [START, "Über uns & Leistung", "Referenz", "Ledermuster", "Kontakt"];
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Hauptnavigation" });
 const currentLinks = (page: Page) => page.locator("header [aria-current='page']:visible");
@@ -34,7 +36,10 @@ describe("navigation bar on desktop", () => {
     expect(await mainNav(page).getByRole("link").allTextContents()).toEqual(PUBLIC_LINKS);
     expect(await mainNav(page).getByRole("link", { name: "Kontakt" }).getAttribute("href")).toBe("/kontakt");
     expect(await page.getByRole("button", { name: "Menü" }).isVisible()).toBe(false);
-    expect(await currentLinks(page).allTextContents()).toEqual(["Start"]);
+    expect(await currentLinks(page).allTextContents()).toEqual([START]);
+    // The visible label stays "Start" and begins the accessible name, so voice control finds it.
+    const start = mainNav(page).getByRole("link", { name: START, exact: true });
+    expect(await start.evaluate((link) => link.childNodes[0].textContent)).toBe("Start");
 
     await mainNav(page).getByRole("link", { name: "Ledermuster" }).click();
     await page.waitForURL("**/ledermuster");

@@ -19,6 +19,8 @@ async function heroPicture(): Promise<string | null> {
   await visitor.goto("/");
   const picture = visitor.locator(".hero img");
   const src = (await picture.count()) > 0 ? await picture.getAttribute("src") : null;
+  // When there is one, it fills the first view: the largest paint, fetched first.
+  if (src) expect(await picture.getAttribute("fetchpriority")).toBe("high");
   await visitor.context().close();
   return src;
 }

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CACHE_STATUS_HEADER } from "~/server/edge-cache.server";
+import { CACHE_STATUS_HEADER, cachedPage, PageLifetime } from "~/server/edge-cache.server";
 import { addDays, workshopDate } from "~/lib/dates";
 import { RENAME_CATEGORY_INTENT } from "~/components/upload/category-list";
 import { listCategoryCounts } from "~/server/categories.server";
@@ -183,6 +183,25 @@ describe("edge cache for public pages", () => {
       expect(next, `${path} after a write showing „${shows}“`).toContain(shows);
       if (gone) expect(next).not.toContain(gone);
     }
+  });
+
+  it("never serves a page stored by another build, whose scripts a deployment has replaced", async () => {
+    const request = new Request(`${BASE}/about?build-test`, { headers: { Cookie: `cookieConsent=${encodeURIComponent(SETTLED.consent)}` } });
+    const renders: string[] = [];
+    const viewWith = async (build: string) => {
+      const waits: Promise<unknown>[] = [];
+      const options = { build, nonce: "abc", lifetime: new PageLifetime(Date.now()), waitUntil: (wait: Promise<unknown>) => waits.push(wait) };
+      const response = await cachedPage(request, options, async () => {
+        renders.push(build);
+        return new Response(`<p>${build}</p>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      });
+      await Promise.all(waits);
+      return response.text();
+    };
+    expect(await viewWith("alt")).toBe("<p>alt</p>");
+    expect(await viewWith("alt")).toBe("<p>alt</p>");
+    expect(await viewWith("neu")).toBe("<p>neu</p>");
+    expect(renders).toEqual(["alt", "neu"]);
   });
 
   it("never caches for a staff session, a cookie-setting answer or the staff area", async () => {

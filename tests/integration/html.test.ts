@@ -19,4 +19,17 @@ describe("valid documents", () => {
     expect(essential).toMatch(/disabled=""/);
     expect(html).not.toMatch(/readonly/i);
   });
+
+  it.each(["/", "/about", "/referenz", "/standort", "/ledermuster", "/impressum"])(
+    "paints %s without waiting for a stylesheet or for JavaScript (decision 011)",
+    async (path) => {
+      const html = await (await site(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).not.toMatch(/rel="stylesheet"/);
+      expect(head).toMatch(/<style>[^<]*--color-bg/);
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(0);
+      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    },
+  );
 });

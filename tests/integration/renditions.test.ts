@@ -99,7 +99,7 @@ describe("server renditions", () => {
 
   it("a failing Images binding leaves a usable reference, and the scheduled run completes it later", async () => {
     const db = database(env.DB);
-    const [saved] = await saveReferences(db, env.IMAGES, [
+    const [saved] = await saveReferences(db, env.IMAGES, env.IMAGE_TRANSFORMS, [
       { original: { name: "limit.png", bytes: png({ width: 800, height: 500 }) }, metadata: { description: "", category: [] } },
     ]);
     // What the free plan answers past its monthly transformations.

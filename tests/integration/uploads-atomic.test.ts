@@ -75,14 +75,14 @@ describe("all or nothing under an injected R2 failure", () => {
   }
 
   it.each([1, 2, 3])("removes the objects already written when write %i fails", async (failingPut) => {
-    const error = await saveReferences(db(), bucketFailingOnPut(failingPut), uploads).catch((caught: unknown) => caught);
+    const error = await saveReferences(db(), bucketFailingOnPut(failingPut), env.IMAGE_TRANSFORMS, uploads).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 503, message: FAILED });
     await expectNothingStored();
   });
 
   it("stores all three through the same path when R2 works", async () => {
-    await saveReferences(db(), bucketFailingOnPut(0), uploads);
+    await saveReferences(db(), bucketFailingOnPut(0), env.IMAGE_TRANSFORMS, uploads);
     expect(await bucketKeys()).toHaveLength(3);
     expect((await listReferences(db(), { startAt: 0, limit: 10 })).total).toBe(3);
   });

@@ -9,7 +9,8 @@ export function Hero({ picture }: { picture: HeroPicture | null }) {
     <section className={`hero${picture ? " hero--picture" : ""}`} aria-labelledby="hero-title">
       {picture ? (
         // Decorative: the heading says what the page is; the overlay keeps the text readable.
-        <ReferencePicture picture={picture} className="hero__picture" sizes="100vw" alt="" />
+        // It fills the first view, so it is the largest paint: fetched first, never lazily.
+        <ReferencePicture picture={picture} className="hero__picture" sizes="100vw" alt="" priority />
       ) : null}
       <div className="hero__inner">
         <p className="hero__eyebrow">Meisterbetrieb für Autosattlerei · Köln</p>

@@ -36,10 +36,15 @@ export interface Slide extends PictureData {
   description: string;
 }
 
-// Slides span the content column (at most 1100 px), the full width on phones.
-const SIZES = "(min-width: 1180px) 1100px, 100vw";
+// Slides span the content column: at most 1100 px less 2 × 1rem padding (home.css).
+const SIZES = "(min-width: 1100px) 1068px, calc(100vw - 32px)";
 
-function SlideImage({ slide, priority = false }: { slide: Slide; priority?: boolean }) {
+/**
+ * Lazy, even the first: the show starts below the hero, about 1.6 screens down on a phone and at
+ * the fold on a desktop, so it is never the largest paint and must not compete with the first
+ * view's styles and font (decision 011).
+ */
+function SlideImage({ slide }: { slide: Slide }) {
   return (
     <ReferencePicture
       picture={slide}
@@ -48,7 +53,7 @@ function SlideImage({ slide, priority = false }: { slide: Slide; priority?: bool
       width={1600}
       height={900}
       alt={slide.description || "Referenzprojekt aus unserer Werkstatt"}
-      priority={priority}
+      loading="lazy"
       draggable={false}
     />
   );
@@ -185,8 +190,7 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
   const label = `${index + 1} von ${count}`;
   const content = (
     <>
-      {/* The first slide is the home page's largest paint. */}
-      <SlideImage slide={slide} priority={index === 0} />
+      <SlideImage slide={slide} />
       {slide.description && <p className="slideshow__caption">{slide.description}</p>}
     </>
   );

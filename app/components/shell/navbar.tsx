@@ -8,12 +8,17 @@ import { isInternalPath, normalizedPath } from "./paths";
 interface NavLinkItem {
   name: string;
   path: string;
+  /**
+   * Read after the visible name by screen readers and search engines, for a label that says
+   * little on its own ("Start"); the accessible name still begins with the visible one (WCAG 2.5.3).
+   */
+  more?: string;
   /** Kontakt points to the alias /kontakt, which lands on /standort (SPEC §2). */
   currentOn?: string;
 }
 
 const PUBLIC_LINKS: NavLinkItem[] = [
-  { name: "Start", path: "/" },
+  { name: "Start", path: "/", more: " – Startseite der Autosattlerei" },
   { name: "Über uns & Leistung", path: "/about" },
   { name: "Referenz", path: "/referenz" },
   { name: "Ledermuster", path: "/ledermuster" },
@@ -49,6 +54,7 @@ function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => v
                 onClick={onChoose}
               >
                 {link.name}
+                {link.more ? <span className="visually-hidden">{link.more}</span> : null}
               </Link>
             </li>
           );

@@ -6,6 +6,7 @@ import { type FormFailure, searchWith } from "~/lib/staff-forms";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Reference } from "~/server/references.server";
 import { ImageViewer } from "~/components/gallery/image-viewer";
+import { ReferencePicture } from "~/components/pages/reference-picture";
 import { CategoryCheckboxes, CategoryPicker } from "./category-picker";
 import { imageLabel, LIST_HEADING_ID, ZOOM_PARAM, zoomControlId } from "./list-href";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
@@ -56,7 +57,8 @@ function ReferenceFields({
   const [category, setCategory] = useState(reference.category);
   return (
     <>
-      <img className="dialog-thumbnail" src={reference.thumbnailUrl} alt="" />
+      {/* At most 12rem × 9rem (upload.css). */}
+      <ReferencePicture picture={reference} className="dialog-thumbnail" sizes="12rem" width={400} height={300} alt="" />
       <Field
         label="Beschreibung"
         name="description"

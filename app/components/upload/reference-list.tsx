@@ -3,6 +3,7 @@ import { AdminListActions } from "~/components/admin/admin-list-actions";
 import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
 import { useDialogHref } from "~/components/admin/use-staff-form";
 import { Pager } from "~/components/gallery/pager";
+import { ReferencePicture } from "~/components/pages/reference-picture";
 import type { Reference } from "~/server/references.server";
 import { CategoryChips } from "~/components/gallery/category-chips";
 import { imageLabel, LIST_HEADING_ID, listHref, ZOOM_PARAM, zoomControlId } from "./list-href";
@@ -41,6 +42,9 @@ export function ReferenceList({ references, total, page, pageCount }: ReferenceL
   );
 }
 
+/** The list's tile: 6rem wide on phones, 8rem from 600 px (upload.css). */
+const LIST_TILE_SIZES = "(max-width: 599px) 6rem, 8rem";
+
 function ReferenceCard({ reference }: { reference: Reference }) {
   const label = imageLabel(reference);
   const zoomHref = useDialogHref(ZOOM_PARAM, reference.id);
@@ -53,7 +57,7 @@ function ReferenceCard({ reference }: { reference: Reference }) {
         className="reference-card__image"
         aria-label={`Bild vergrößern: ${label}`}
       >
-        <img src={reference.thumbnailUrl} alt="" loading="lazy" decoding="async" />
+        <ReferencePicture picture={reference} sizes={LIST_TILE_SIZES} width={400} height={300} loading="lazy" alt="" />
       </Link>
       <div className="reference-card__body">
         <p className="reference-card__description">

@@ -213,7 +213,7 @@ const routes: Record<string, Route> = {
     method: "POST",
     staffOnly: true,
     handle: async ({ request, context }) => {
-      const reference = await saveUploadRequest(context.db, context.cloudflare.env.IMAGES, request);
+      const reference = await saveUploadRequest(context.db, context.cloudflare.env, request);
       makeRenditionsAfterResponse(context.db, context.cloudflare, reference);
       return { reference };
     },

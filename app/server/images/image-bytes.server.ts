@@ -44,6 +44,34 @@ export function stripImageMetadata(bytes: Uint8Array, type: ImageType): Uint8Arr
   }
 }
 
+/**
+ * Like `stripImageMetadata`, but a JPEG loses its orientation too: for a re-encoder that is
+ * told the turn itself, so neither it nor a browser turns the result a second time.
+ */
+export function stripAllMetadata(bytes: Uint8Array, type: ImageType): Uint8Array {
+  return type === "image/jpeg" ? stripJpeg(bytes, false) : stripImageMetadata(bytes, type);
+}
+
+/**
+ * Whether the picture moves: any GIF (a still one is rare and gains nothing), an APNG
+ * (`acTL`), a WebP with the VP8X animation flag, an AVIF image sequence (brand `avis`).
+ * Re-encoding would keep only its first frame.
+ */
+export function isAnimated(bytes: Uint8Array, type: ImageType): boolean {
+  switch (type) {
+    case "image/gif":
+      return true;
+    case "image/png":
+      return pngChunkTypes(bytes).includes("acTL");
+    case "image/webp":
+      return bytes.length > 20 && ascii(bytes, 12, 4) === "VP8X" && (bytes[20] & VP8X_ANIMATION_FLAG) !== 0;
+    case "image/avif":
+      return hasBrand(bytes, "avis");
+    case "image/jpeg":
+      return false;
+  }
+}
+
 export interface ImageSize {
   width: number;
   height: number;
@@ -244,7 +272,7 @@ function keptJpegSegment(bytes: Uint8Array, segment: JpegSegment, isFirstJfif: b
   return null;
 }
 
-function stripJpeg(bytes: Uint8Array): Uint8Array {
+function stripJpeg(bytes: Uint8Array, keepOrientation = true): Uint8Array {
   const segments = readJpegSegments(bytes);
   const exifSegment = segments.find((segment) => isExifSegment(bytes, segment));
   const orientation = exifSegment ? readExifOrientation(bytes.subarray(exifSegment.payloadStart + EXIF_HEADER.length, exifSegment.end)) : null;
@@ -252,7 +280,7 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
   const parts = segments
     .map((segment, index) => keptJpegSegment(bytes, segment, index === 0))
     .filter((part): part is Uint8Array => part !== null);
-  if (orientation !== null && orientation > 1) {
+  if (keepOrientation && orientation !== null && orientation > 1) {
     // JFIF requires its APP0 directly after SOI, so the new Exif segment goes behind it.
     const hasJfif = parts[0]?.[1] === APP0;
     parts.splice(hasJfif ? 1 : 0, 0, buildOrientationExifSegment(orientation));
@@ -334,12 +362,24 @@ function stripPng(bytes: Uint8Array): Uint8Array {
   }
 }
 
+/** The chunk types of a PNG in order, up to IEND or wherever it breaks off. */
+function pngChunkTypes(bytes: Uint8Array): string[] {
+  const types: string[] = [];
+  for (let position = PNG_SIGNATURE.length; position + 8 <= bytes.length; position += 12 + uint32BE(bytes, position)) {
+    const type = ascii(bytes, position + 4, 4);
+    types.push(type);
+    if (type === "IEND") break;
+  }
+  return types;
+}
+
 // ---------------------------------------------------------------------------
 // WebP
 
 const WEBP_IMAGE_CHUNKS = new Set(["VP8 ", "VP8L", "VP8X"]);
 /** Image data, alpha, animation and the colour profile; EXIF, XMP, C2PA and unknown chunks are dropped. */
 const WEBP_DISPLAY_CHUNKS = new Set([...WEBP_IMAGE_CHUNKS, "ALPH", "ANIM", "ANMF", "ICCP"]);
+const VP8X_ANIMATION_FLAG = 0x02;
 const VP8X_EXIF_FLAG = 0x08;
 const VP8X_XMP_FLAG = 0x04;
 
@@ -478,6 +518,16 @@ function hasAvifBrand(bytes: Uint8Array): boolean {
   // Major brand at 8, minor version at 12, compatible brands from 16 on.
   for (let brandAt = 8; brandAt + 4 <= boxSize; brandAt += 4) {
     if (brandAt !== 12 && AVIF_BRANDS.has(ascii(bytes, brandAt, 4))) return true;
+  }
+  return false;
+}
+
+/** Whether the `ftyp` box names this brand, as major or compatible brand. */
+function hasBrand(bytes: Uint8Array, brand: string): boolean {
+  if (bytes.length < 16 || ascii(bytes, 4, 4) !== "ftyp") return false;
+  const boxSize = Math.min(uint32BE(bytes, 0), bytes.length);
+  for (let brandAt = 8; brandAt + 4 <= boxSize; brandAt += 4) {
+    if (brandAt !== 12 && ascii(bytes, brandAt, 4) === brand) return true;
   }
   return false;
 }
