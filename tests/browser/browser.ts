@@ -73,7 +73,8 @@ export async function waitForHydration(page: Page) {
     if (document.querySelector("dialog#menue")) return true;
     const reactOwns = Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber$"));
     return reactOwns && !document.querySelector("header.navbar");
-  });
+    // An interval rather than animation frames, which a busy machine may hold back.
+  }, undefined, { polling: 100 });
 }
 
 /** Calls the real API, for arranging data a test needs. */
