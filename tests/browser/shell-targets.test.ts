@@ -53,8 +53,10 @@ describe.each([
   { device: "phone", options: PHONE },
   { device: "desktop", options: DESKTOP },
 ])("Zielgrößen ($device)", ({ options }) => {
-  it("has no control smaller than 24 × 24 px on a public page", async () => {
+  it("has no control smaller than 24 × 24 px on a public page, also while the heading font is missing", async () => {
     const page = await openSettledPage(browser, options);
+    // The heading font may come late or not at all (font-display: optional): measure the fallback, the smaller case.
+    await page.route("**/*.{woff,woff2}", (route) => route.abort());
     const found: string[] = [];
     for (const path of [...PUBLIC_PAGES, `/referenz?bild=${pictureId}`]) {
       await page.goto(path);
