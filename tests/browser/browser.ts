@@ -77,16 +77,27 @@ export async function waitForHydration(page: Page) {
   }, undefined, { polling: 100 });
 }
 
-/** Calls the real API, for arranging data a test needs. */
+/** What `wrangler dev`'s proxy answers when it reloaded the worker under a request it cannot replay. */
+const DEV_SERVER_RESTARTED = "Your worker restarted mid-request";
+
+/**
+ * Calls the real API, for arranging data a test needs. A request that met a reload of the
+ * dev server (seen once in many runs, never a state of the site) is sent once more: `wrangler
+ * dev` replays only GETs itself (the tests' data is uniquely named, so a write that did happen
+ * before the reload only leaves one more record).
+ */
 export async function apiCall(path: string, init: { token?: string; json?: unknown; method?: string } = {}) {
-  const response = await fetch(`${baseURL()}/api/v1/${path}`, {
-    method: init.method ?? (init.json === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.token ? { token: init.token } : {}),
-      ...(init.json === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
+  const send = () =>
+    fetch(`${baseURL()}/api/v1/${path}`, {
+      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+      headers: {
+        ...(init.token ? { token: init.token } : {}),
+        ...(init.json === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+  let response = await send();
+  if (response.status === 503 && (await response.clone().text()).includes(DEV_SERVER_RESTARTED)) response = await send();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.json();
 }
