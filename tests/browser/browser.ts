@@ -81,11 +81,17 @@ export async function waitForHydration(page: Page) {
 const DEV_SERVER_RESTARTED = "Your worker restarted mid-request";
 
 /**
- * Calls the real API, for arranging data a test needs. A request that met a reload of the
- * dev server (seen once in many runs, never a state of the site) is sent once more: `wrangler
- * dev` replays only GETs itself (the tests' data is uniquely named, so a write that did happen
- * before the reload only leaves one more record).
+ * Sends a test's own request once more when it met a reload of the dev server (seen in a few
+ * runs, right after the upload tests' heavy picture work; never a state of the site): `wrangler
+ * dev` replays only GETs itself. The tests' data is uniquely named, so a write that did happen
+ * before the reload only leaves one more record.
  */
+export async function againAfterDevRestart<R extends { status(): number; text(): Promise<string> }>(send: () => Promise<R>): Promise<R> {
+  const response = await send();
+  return response.status() === 503 && (await response.text()).includes(DEV_SERVER_RESTARTED) ? send() : response;
+}
+
+/** Calls the real API, for arranging data a test needs (once more after a dev-server reload). */
 export async function apiCall(path: string, init: { token?: string; json?: unknown; method?: string } = {}) {
   const send = () =>
     fetch(`${baseURL()}/api/v1/${path}`, {

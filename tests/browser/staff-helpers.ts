@@ -2,7 +2,7 @@ import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { expect } from "vitest";
 import { THEME_COOKIE } from "~/lib/preferences";
-import { apiCall, baseURL, openPage, pagesWithoutAppScripts, PHONE, STAFF } from "./browser";
+import { againAfterDevRestart, apiCall, baseURL, openPage, pagesWithoutAppScripts, PHONE, STAFF } from "./browser";
 
 /** Titles no other test (or earlier run against the shared database) can have. */
 export function uniqueTitle(prefix: string): string {
@@ -39,10 +39,9 @@ export async function staffPage(
   options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {},
 ): Promise<Page> {
   const page = await openPage(browser, options);
-  const response = await page.request.post("/intern/login", {
-    form: { username: STAFF.username, password: STAFF.password },
-    maxRedirects: 0,
-  });
+  const response = await againAfterDevRestart(() =>
+    page.request.post("/intern/login", { form: { username: STAFF.username, password: STAFF.password }, maxRedirects: 0 }),
+  );
   expect(response.status()).toBe(302);
   return page;
 }
