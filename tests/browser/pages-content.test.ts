@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
-import { apiCall, baseURL, DESKTOP, launchChromium, PHONE } from "./browser";
+import { apiCall, baseURL, DESKTOP, launchChromium, openPage, PHONE } from "./browser";
 import { axeViolationsInMain, openSettledPage, overflowsHorizontally } from "./pages-fixtures";
 
 const PAGES = [
@@ -59,6 +59,32 @@ describe("every public page", () => {
       );
     }
     expect(titles.size).toBe(PAGES.length);
+  });
+
+  it("shows itself before it loads the app's scripts on a phone, and then becomes interactive", async () => {
+    const page = await openPage(browser, PHONE);
+    // Registered before the page's own observer, so it is told of the paint first.
+    await page.addInitScript(() => {
+      new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length) {
+          (window as unknown as { paintReportedAt: number }).paintReportedAt = performance.now();
+        }
+      }).observe({ type: "paint" });
+    });
+    for (const { path } of PAGES) {
+      await page.goto(path); // waits for hydration (openPage)
+      const { paintReportedAt, scriptStarts } = await page.evaluate(() => ({
+        paintReportedAt: (window as unknown as { paintReportedAt?: number }).paintReportedAt,
+        scriptStarts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"))
+          .map((entry) => entry.startTime),
+      }));
+      expect(paintReportedAt, path).toBeGreaterThan(0);
+      expect(scriptStarts.length, path).toBeGreaterThan(0);
+      expect(Math.min(...scriptStarts), path).toBeGreaterThanOrEqual(paintReportedAt!);
+    }
+    await page.context().close();
   });
 
   it.each(["dark", "light"])("has no WCAG A/AA violations in its content found by axe in the %s theme", async (theme) => {

@@ -29,7 +29,11 @@ describe("valid documents", () => {
       expect(head).toMatch(/<style>[^<]*--color-bg/);
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       expect(preloads.length).toBeGreaterThan(0);
-      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+      for (const preload of preloads) expect(preload).toMatch(/ fetchpriority="low" media="not all" /);
+      // The route modules are imported once the page has painted, not by static imports.
+      const moduleScript = /<script[^>]*type="module"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+      expect(moduleScript).not.toMatch(/import \* as/);
+      expect(moduleScript).toMatch(/first-contentful-paint[^]*import\("\/assets\/root-/);
     },
   );
 });
