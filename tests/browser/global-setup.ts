@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,6 +78,12 @@ async function startServer() {
       await new Promise((resolve) => server.once("exit", resolve));
     }
     rmSync(persistDir, { recursive: true, force: true });
+    // Kept for a look after a failure: what the server said while the tests ran, and the
+    // requests it held for longer than any test waits (see vitest.browser.config.ts).
+    const log = join(tmpdir(), `autosattlerei-browser-server-${port}.log`);
+    writeFileSync(log, output);
+    const stalled = output.split("\n").filter((line) => Number(/\((\d+)ms\)\s*$/.exec(line)?.[1] ?? 0) >= 30_000);
+    console.log(`wrangler dev (${baseURL}): ${log}${stalled.length ? `\n  über 30 s:\n  ${stalled.join("\n  ")}` : ""}`);
   };
   try {
     await waitUntilServing(`${baseURL}/api/v1/opening/get`, server);
