@@ -38,7 +38,6 @@ export const meta: MetaFunction = () =>
 const THUMBNAIL_SIZES =
   "(min-width: 1100px) 343px, (min-width: 972px) calc((100vw - 72px) / 3), (min-width: 652px) calc(50vw - 26px), calc(100vw - 32px)";
 
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const requestedCategory = url.searchParams.get("kategorie")?.trim().slice(0, MAX_CATEGORY_LENGTH) || null;
