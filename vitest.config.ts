@@ -45,7 +45,6 @@ export default defineConfig({
             "drizzle-orm/d1",
             "drizzle-orm/sqlite-core",
             "feiertagejs",
-            "isbot",
             "js-cookie",
             "react",
             "react-day-picker",

@@ -24,6 +24,21 @@ async function settledVisitor(extra: Record<string, string> = {}) {
   return { cookieConsent: SETTLED.consent, ...(seen ? { besucht: decodeURIComponent(seen) } : {}), ...extra };
 }
 
+/** Views a page until the edge cache answers it: the copy is stored after the first view's answer has left. */
+async function cachedView(path: string, cookies: Record<string, string>): Promise<Response> {
+  let response: Response | undefined;
+  await expect
+    .poll(
+      async () => {
+        response = await visit(path, cookies);
+        return response.headers.get(CACHE_STATUS_HEADER);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("HIT");
+  return response!;
+}
+
 const nonceOf = (response: Response) =>
   /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
 
@@ -34,8 +49,7 @@ describe("edge cache for public pages", () => {
     expect(miss.headers.get(CACHE_STATUS_HEADER)).toBe("MISS");
     const missHtml = await miss.text();
 
-    const hit = await visit("/about", cookies);
-    expect(hit.headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+    const hit = await cachedView("/about", cookies);
     const html = await hit.text();
     const nonce = nonceOf(hit);
     expect(nonce).toBeTruthy();
@@ -70,8 +84,7 @@ describe("edge cache for public pages", () => {
   it("shows a write through the API on the very next view", async () => {
     const token = await staffToken();
     const cookies = await settledVisitor();
-    await visit("/", cookies);
-    expect((await visit("/", cookies)).headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+    await cachedView("/", cookies);
 
     const saved = await api("news/save", { token, json: { title: "Frisch aus der Werkstatt", text: "Neu bezogen." } });
     expect(saved.status).toBe(200);
@@ -87,8 +100,7 @@ describe("edge cache for public pages", () => {
   it("shows a write through a staff page on the very next view", async () => {
     const token = await staffToken();
     const cookies = await settledVisitor();
-    await visit("/", cookies);
-    expect((await visit("/", cookies)).headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+    await cachedView("/", cookies);
 
     const form = new URLSearchParams({ intent: "create", title: "Über die Staff-Seite", text: "Geschrieben im internen Bereich." });
     const written = await SELF.fetch(`${BASE}/intern/news`, {
@@ -174,9 +186,7 @@ describe("edge cache for public pages", () => {
       // A new alert makes the popup due again, so the visitor settles anew before each write.
       const cookies = await settledVisitor();
       // Renditions finished after an upload outdate the page once more: wait for a settled copy.
-      await expect
-        .poll(async () => (await visit(path, cookies)).headers.get(CACHE_STATUS_HEADER), { timeout: 20_000 })
-        .toBe("HIT");
+      await cachedView(path, cookies);
       const written = await write();
       expect(written.status, await written.clone().text()).toBeLessThan(400);
       const next = await (await visit(path, cookies)).text();
@@ -241,7 +251,7 @@ describe("edge cache for public pages", () => {
     const before = await visit("/about", cookies);
     expect(await before.text()).not.toContain("Gleich gültig");
     // Stored once the first view is answered; from then on served from the cache…
-    await expect.poll(async () => (await visit("/about", cookies)).headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+    await cachedView("/about", cookies);
     // …but only until the alert starts (well before the 60 s every copy lives at most): then it shows.
     await expect
       .poll(async () => (await visit("/about", cookies)).text(), { timeout: 20_000, interval: 250 })
