@@ -19,6 +19,8 @@ import { CATEGORIES, lighthouseAvailable, lighthouseScores } from "./lighthouse.
 import { localEnv, servingEnv, wranglerBin } from "./wrangler.mjs";
 
 const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
+/** `npm run bench -- --throughput`: only the requests per second (about a minute instead of ten). */
+const THROUGHPUT_ONLY = process.argv.includes("--throughput");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 110 * 1024 };
 
@@ -240,6 +242,34 @@ async function picturesAndScores(baseURL, label) {
   console.log(`\nLighthouse (${label})\n${table(rows)}`);
 }
 
+/** Page weights against the budget, then pictures and Lighthouse's scores with the demo content. */
+async function weightsAndScores(baseURL) {
+  const browserTotals = await loadedInBrowser(baseURL, PAGES);
+  const rows = [["Seite", "HTML gzip", "CSS gzip", "JS gzip (HTML)", "JS gzip (geladen)"]];
+  let home;
+  for (const path of PAGES) {
+    // A first visit: no cookies, so the consent dialog is part of the page.
+    const response = await fetch(new URL(path, baseURL), { redirect: "manual" });
+    const html = Buffer.from(await response.arrayBuffer());
+    const { css, js } = assetsOf(html.toString("utf8"));
+    let cssBytes = 0;
+    for (const file of css) cssBytes += await gzipOf(baseURL, file);
+    let jsBytes = 0;
+    for (const file of js) jsBytes += await gzipOf(baseURL, file);
+    const loaded = browserTotals?.get(path);
+    const status = response.status === 200 ? "" : ` (${response.status})`;
+    rows.push([`${path}${status}`, kb(gzipBytes(html)), kb(cssBytes), kb(jsBytes), loaded === undefined ? "–" : kb(loaded)]);
+    if (path === "/") home = { html: gzipBytes(html), css: cssBytes, js: Math.max(jsBytes, loaded ?? 0) };
+  }
+  console.log(`\nSeitengewicht (gzip, Stufe 9)\n${table(rows)}`);
+  const verdict = (bytes, budget) => `${kb(bytes)} von ${kb(budget)} ${bytes <= budget ? "✓" : "✗ ÜBER BUDGET"}`;
+  console.log(
+    `\nBudget Startseite: HTML ${verdict(home.html, BUDGET.html)}, CSS ${verdict(home.css, BUDGET.css)}, JS ${verdict(home.js, BUDGET.js)}`,
+  );
+
+  await picturesAndScores(baseURL, "Demo-Inhalte");
+}
+
 /** Requests per second against `target(n)` (a URL per request) from `connections` parallel loops. */
 async function requestsPerSecond(target, { connections, headers = {} }) {
   let sent = 0;
@@ -310,30 +340,7 @@ try {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseURL}/robots.txt`, server);
 
-  const browserTotals = await loadedInBrowser(baseURL, PAGES);
-  const rows = [["Seite", "HTML gzip", "CSS gzip", "JS gzip (HTML)", "JS gzip (geladen)"]];
-  let home;
-  for (const path of PAGES) {
-    // A first visit: no cookies, so the consent dialog is part of the page.
-    const response = await fetch(new URL(path, baseURL), { redirect: "manual" });
-    const html = Buffer.from(await response.arrayBuffer());
-    const { css, js } = assetsOf(html.toString("utf8"));
-    let cssBytes = 0;
-    for (const file of css) cssBytes += await gzipOf(baseURL, file);
-    let jsBytes = 0;
-    for (const file of js) jsBytes += await gzipOf(baseURL, file);
-    const loaded = browserTotals?.get(path);
-    const status = response.status === 200 ? "" : ` (${response.status})`;
-    rows.push([`${path}${status}`, kb(gzipBytes(html)), kb(cssBytes), kb(jsBytes), loaded === undefined ? "–" : kb(loaded)]);
-    if (path === "/") home = { html: gzipBytes(html), css: cssBytes, js: Math.max(jsBytes, loaded ?? 0) };
-  }
-  console.log(`\nSeitengewicht (gzip, Stufe 9)\n${table(rows)}`);
-  const verdict = (bytes, budget) => `${kb(bytes)} von ${kb(budget)} ${bytes <= budget ? "✓" : "✗ ÜBER BUDGET"}`;
-  console.log(
-    `\nBudget Startseite: HTML ${verdict(home.html, BUDGET.html)}, CSS ${verdict(home.css, BUDGET.css)}, JS ${verdict(home.js, BUDGET.js)}`,
-  );
-
-  await picturesAndScores(baseURL, "Demo-Inhalte");
+  if (!THROUGHPUT_ONLY) await weightsAndScores(baseURL);
 
   const staticAsset = "/favicon.svg";
   const Cookie = await settledVisitorCookie(baseURL);
@@ -366,8 +373,10 @@ try {
     `\nDurchsatz (${SECONDS} s je Ziel, wrangler dev mit dem Produktions-Build; zweiter Aufruf von /: ${status})\n${table(throughput)}`,
   );
 
-  await uploadPhonePhotos(baseURL);
-  await picturesAndScores(baseURL, `nach ${PHOTO_COUNT} Telefonfotos`);
+  if (!THROUGHPUT_ONLY) {
+    await uploadPhonePhotos(baseURL);
+    await picturesAndScores(baseURL, `nach ${PHOTO_COUNT} Telefonfotos`);
+  }
   console.log("");
 } finally {
   server?.kill("SIGTERM");
