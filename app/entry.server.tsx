@@ -34,8 +34,12 @@ export default async function handleRequest(
   // The whole document at once, for everyone (docs/decisions/013): no page defers data, so
   // React has rendered all of it by now and only Remix's data scripts are still to come. One
   // string is cheaper to fix, to store in the edge cache and to send than a stream of chunks.
-  const html = documentFixes(await new Response(body).text());
-  clearTimeout(timeout);
+  let html: string;
+  try {
+    html = documentFixes(await new Response(body).text());
+  } finally {
+    clearTimeout(timeout);
+  }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
