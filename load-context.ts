@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { ContentChanges } from "./app/server/base/content-changes.server";
+import { randomBytes, toBase64 } from "./app/server/base/encoding.server";
 import { database, type Database } from "./app/server/db/client.server";
-import { PageLifetime } from "./app/server/edge-cache.server";
-import { randomBytes, toBase64 } from "./app/server/encoding.server";
+import type { PictureStorage } from "./app/server/images/pictures.server";
+import { PageLifetime } from "./app/server/worker/edge-cache.server";
 
 /** What both the worker entry and Vite's dev proxy can provide. */
 export interface Cloudflare {
@@ -13,10 +15,14 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: Cloudflare;
     db: Database;
+    /** Where uploaded pictures go: the bucket, the Images binding, and the work after the answer. */
+    pictures: PictureStorage;
     /** Per-request nonce for the Content-Security-Policy; passed to Remix's inline scripts. */
     nonce: string;
     /** Loaders report here when their content changes by the clock, so a cached page expires then. */
     pageLifetime: PageLifetime;
+    /** The entity modules' writes report here when they changed a public page (through `db`). */
+    contentChanges: ContentChanges;
   }
 }
 
@@ -26,14 +32,18 @@ export function getLoadContext({
   request: Request;
   context: { cloudflare: Cloudflare };
 }): AppLoadContext {
+  const { env, ctx } = context.cloudflare;
+  const contentChanges = new ContentChanges();
   let db: Database | undefined;
   return {
     cloudflare: context.cloudflare,
     // Made on first use: a page served from the edge cache never reads D1.
     get db() {
-      return (db ??= database(context.cloudflare.env.DB));
+      return (db ??= database(env.DB, contentChanges));
     },
+    pictures: { bucket: env.IMAGES, transforms: env.IMAGE_TRANSFORMS, afterAnswer: (work) => ctx.waitUntil(work()) },
     nonce: toBase64(randomBytes(16)),
     pageLifetime: new PageLifetime(Date.now()),
+    contentChanges,
   };
 }

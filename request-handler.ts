@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type Cloudflare, getLoadContext } from "./load-context";
-import { bumpContentVersion, cachedPage, changesContent, withCachePolicy } from "./app/server/edge-cache.server";
-import { screenPagePost, withSecurityHeaders } from "./app/server/security.server";
+import { bumpContentVersion, cachedPage, withCachePolicy } from "./app/server/worker/edge-cache.server";
+import { screenPagePost, withSecurityHeaders } from "./app/server/worker/security.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -15,8 +15,9 @@ export interface RemixBuild {
  * The one request pipeline, run by the worker entry (server.ts) and by `npm run dev`
  * (vite-dev-pipeline.ts), so a developer sees the same refusals and headers as production:
  * forged or unreadable page posts are refused before any route runs, then a public page comes
- * from the edge cache or Remix answers, a write outdates the cached pages before its answer
- * leaves, and every answer gets its cache policy and the security headers.
+ * from the edge cache or Remix answers, a write that changed a public page (the entity modules
+ * say so) outdates the cached pages before its answer leaves — and at once when it happens
+ * after the answer (renditions) — and every answer gets its cache policy and the security headers.
  */
 export async function handleRequest(request: Request, cloudflare: Cloudflare, remix: RemixBuild): Promise<Response> {
   const screened = await screenPagePost(request);
@@ -33,6 +34,6 @@ export async function handleRequest(request: Request, cloudflare: Cloudflare, re
     },
     () => remix.handle(screened, context),
   );
-  if (changesContent(screened, response)) await bumpContentVersion();
+  await context.contentChanges.publishWith(bumpContentVersion);
   return withSecurityHeaders(request, withCachePolicy(screened, response));
 }

@@ -3,8 +3,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the generated build may or may not exist when type-checking
 // @ts-ignore
 import * as build from "./build/server";
-import { runMaintenance } from "./app/server/maintenance.server";
+import { ContentChanges } from "./app/server/base/content-changes.server";
 import { database } from "./app/server/db/client.server";
+import { bumpContentVersion } from "./app/server/worker/edge-cache.server";
+import { runMaintenance } from "./app/server/worker/maintenance.server";
 import { handleRequest } from "./request-handler";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -14,6 +16,9 @@ export default {
   fetch: (request, env, ctx) => handleRequest(request, { env, ctx }, remix),
   /** The cron trigger in wrangler.toml: clean-up that no request does (see maintenance.server.ts). */
   async scheduled(controller, env) {
-    await runMaintenance(database(env.DB), env, new Date(controller.scheduledTime));
+    const changes = new ContentChanges();
+    await runMaintenance(database(env.DB, changes), env, new Date(controller.scheduledTime));
+    // Renditions it made put pictures on the public pages.
+    await changes.publishWith(bumpContentVersion);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,9 +1,9 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceProvider } from "~/lib/nonce";
-import { documentFixes } from "~/server/document-fixes.server";
-import { contentSecurityPolicy } from "~/server/security.server";
+import { NonceProvider } from "~/components/document/nonce";
+import { documentFixes } from "~/server/worker/document-fixes.server";
+import { contentSecurityPolicy } from "~/server/worker/security.server";
 
 const ABORT_DELAY = 5000;
 

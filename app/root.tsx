@@ -22,22 +22,22 @@ import { CookieConsent } from "~/components/shell/cookie-consent";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Footer, type FooterOpening } from "~/components/shell/footer";
 import { Navbar } from "~/components/shell/navbar";
-import { footerShowsContact, isInternalPath, showsFooter, showsNavbar } from "~/components/shell/paths";
+import { footerShowsContact, isInternalPath, showsFooter, showsNavbar } from "~/lib/site-areas";
 import { type ConsentView, ShellProvider } from "~/components/shell/shell-state";
 import { Toaster } from "~/components/toaster";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/components/document/nonce";
 import { addDays, workshopDate, workshopInstant } from "~/lib/dates";
 import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
 import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { jsonForScript, localBusinessJsonLd, SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import { type Alert, visibleAlertsRead } from "~/server/alerts.server";
+import { type Alert, visibleAlertsRead } from "~/server/entities/alerts.server";
 import { readTogether } from "~/server/db/client.server";
-import { scheduleRead } from "~/server/opening-hours.server";
-import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/preferences.server";
-import { readToast } from "~/server/toast.server";
+import { scheduleRead } from "~/server/entities/opening-hours.server";
+import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/web/preferences.server";
+import { readToast } from "~/server/web/toast.server";
 import globalStyles from "~/styles/global.css?inline";
-import { InlineStyles } from "~/lib/inline-styles";
+import { InlineStyles } from "~/components/document/inline-styles";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: headingFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

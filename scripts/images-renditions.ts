@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
 import { database } from "~/server/db/client.server";
-import { makeMissingRenditions } from "~/server/renditions.server";
+import { makeMissingRenditions } from "~/server/images/renditions.server";
 
 const remote = process.argv.includes("--remote");
 

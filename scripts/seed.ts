@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { database, type Database } from "~/server/db/client.server";
 import { alerts, news, references } from "~/server/db/schema";
-import { ensureCategoryStatement } from "~/server/categories.server";
-import { saveReferences } from "~/server/reference-uploads.server";
-import { makeMissingRenditions } from "~/server/renditions.server";
+import { ensureCategoryStatement } from "~/server/entities/categories.server";
+import { saveReferences } from "~/server/entities/reference-uploads.server";
+import type { RenditionRun } from "~/server/images/renditions.server";
 import { DEMO_IMAGES, renderDemoImage } from "./demo-images";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -59,10 +59,12 @@ async function seedDemoReferences(db: Database, bucket: R2Bucket, transforms: Im
       metadata: { filename: image.filename, description: image.description, category: image.category },
     })),
   );
-  const saved = await saveReferences(db, bucket, transforms, uploads);
-  // The renditions an upload gets after its answer, made here before the site starts.
-  const run = await makeMissingRenditions(db, bucket, transforms, saved.map(({ id }) => id));
-  console.log(`${uploads.length} Demo-Referenzbilder sind angelegt (${run.made.length} mit verkleinerten Fassungen).`);
+  const renditions: Promise<unknown>[] = [];
+  await saveReferences(db, { bucket, transforms, afterAnswer: (work) => renditions.push(work()) }, uploads);
+  // The renditions an upload gets after its answer, waited for here before the site starts.
+  const runs = (await Promise.all(renditions)) as RenditionRun[];
+  const made = runs.reduce((total, run) => total + run.made.length, 0);
+  console.log(`${uploads.length} Demo-Referenzbilder sind angelegt (${made} mit verkleinerten Fassungen).`);
 }
 
 // `--persist-to <dir>` seeds a throwaway state (npm run bench), as `wrangler dev --persist-to` reads it.

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { newStaffUserInput, saveStaffUser } from "~/server/auth.server";
+import { newStaffUserInput, saveStaffUser } from "~/server/entities/staff-accounts.server";
 import { database } from "~/server/db/client.server";
 
 const args = process.argv.slice(2);

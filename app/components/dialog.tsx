@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useId, type ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 interface DialogProps {
   /** Usually derived from the URL (`?bearbeiten=<id>`), so the dialog also exists without JavaScript. */

@@ -1,7 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { TOAST_TIMEOUT_MS, type Toast } from "~/lib/toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 type Listener = (toast: Toast) => void;
 const listeners = new Set<Listener>();

@@ -1,7 +1,6 @@
 /**
- * Long-edge sizes of a reference image and the renditions the staff uploader makes.
- * The public pages' `srcset` width descriptors rely on them (landscape photos, which
- * is what the workshop shoots; a portrait one is merely chosen a little large).
+ * The long edge of a stored original: the server re-encodes larger uploads down to it, and the
+ * staff uploader shrinks phone photos to it before sending (mobile data).
  */
 export const ORIGINAL_MAX_EDGE = 2560;
 /**
@@ -11,19 +10,8 @@ export const ORIGINAL_MAX_EDGE = 2560;
  */
 export const RENDITION_WIDTHS = [480, 960, 1600] as const;
 
-/** The slideshow, the gallery's large view. */
-export const DISPLAY_EDGE = 1280;
-/** List tiles and previews. */
-export const THUMBNAIL_EDGE = 480;
+/** The JPEG a browser without `srcset` support gets: large enough for the slideshow and the zoom view. */
+export const PLAIN_SOURCE_MAX_WIDTH = 1280;
 
 /** SPEC §9: the zoom dialogs (gallery and staff list) are at most this wide. */
 export const ZOOM_MAX_WIDTH = 1100;
-
-/**
- * A `srcset` from renditions and their widths, or none when there is nothing to
- * choose from (a client uploaded only the original, so every URL is the same).
- */
-export function renditionSrcSet(sources: ReadonlyArray<readonly [url: string, width: number]>): string | undefined {
-  const distinct = sources.filter(([url], index) => sources.findIndex(([other]) => other === url) === index);
-  return distinct.length > 1 ? distinct.map(([url, width]) => `${url} ${width}w`).join(", ") : undefined;
-}

@@ -7,11 +7,11 @@ export const THEME_COOKIE = "theme";
 export const CONSENT_COOKIE = "cookieConsent";
 export const EXTERNAL_COOKIE = "external";
 /** Session cookie: which list of active alerts this browser session has already seen. */
-export const VISITED_COOKIE = "besucht";
+export const SEEN_ALERTS_COOKIE = "besucht";
 
 export const THEME_STORAGE_KEY = "theme";
 export const CONSENT_STORAGE_KEY = "cookieConsent";
-export const VISITED_STORAGE_KEY = "visited";
+export const SEEN_ALERTS_STORAGE_KEY = "visited";
 
 export const CONSENT_MAX_AGE_DAYS = 1;
 export const THEME_MAX_AGE_DAYS = 365;

@@ -1,4 +1,4 @@
-import type { StylesHandle } from "~/lib/inline-styles";
+import type { StylesHandle } from "~/components/document/inline-styles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FeatureIcons } from "~/components/home/feature-icons";
@@ -12,8 +12,8 @@ import { pictureData } from "~/components/pages/reference-picture";
 import { pageMeta } from "~/lib/seo";
 import { formatNewsDate } from "~/lib/dates";
 import { readTogether } from "~/server/db/client.server";
-import { newsRead } from "~/server/news.server";
-import { homePicturesRead } from "~/server/references.server";
+import { newsRead } from "~/server/entities/news.server";
+import { homePicturesRead } from "~/server/entities/references.server";
 import homeStyles from "~/styles/home.css?inline";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { pageNumber } from "~/lib/page-number";

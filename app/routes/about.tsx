@@ -1,4 +1,4 @@
-import type { StylesHandle } from "~/lib/inline-styles";
+import type { StylesHandle } from "~/components/document/inline-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { consentFor, type ConsentChoice } from "~/lib/preferences";
-import { consentCookies, redirectBack } from "~/server/preferences.server";
+import { consentCookies, redirectBack } from "~/server/web/preferences.server";
 
 const CHOICES = new Set<ConsentChoice>(["alle", "essenziell", "speichern"]);
 

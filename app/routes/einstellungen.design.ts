@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { isTheme } from "~/lib/preferences";
-import { readPreferences, redirectBack, themeCookie } from "~/server/preferences.server";
+import { readPreferences, redirectBack, themeCookie } from "~/server/web/preferences.server";
 
 /** The dark/light switch without JavaScript: store the theme so the server renders it. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { redirectBack, seenAlertsCookie } from "~/server/preferences.server";
+import { redirectBack, seenAlertsCookie } from "~/server/web/preferences.server";
 
 /** The popup's OK without JavaScript: remember the seen alert list for this browser session. */
 export async function action({ request }: ActionFunctionArgs) {

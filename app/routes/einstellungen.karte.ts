@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { consentCookies, externalCookie, readPreferences, redirectBack } from "~/server/preferences.server";
+import { consentCookies, externalCookie, readPreferences, redirectBack } from "~/server/web/preferences.server";
 
 /** "Externe Cookies akzeptieren" under the map without JavaScript (SPEC §4 map consent). */
 export async function action({ request }: ActionFunctionArgs) {

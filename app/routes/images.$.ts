@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readImage } from "~/server/references.server";
+import { isServableKey } from "~/server/images/keys.server";
+import { getStaffUser } from "~/server/web/staff-session.server";
 
-/** Stored keys are random and never reused, so an image can be cached for good. */
+/** Stored keys are random and never reused, so a public picture can be cached for good. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const object = await readImage(context.cloudflare.env.IMAGES, params["*"] ?? "");
+  const key = params["*"] ?? "";
+  const servable = await isServableKey(key, async () => (await getStaffUser(request, context)) !== null);
+  const object = servable ? await context.cloudflare.env.IMAGES.get(key) : null;
   if (!object) return new Response("Bild nicht gefunden.", { status: 404 });
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",

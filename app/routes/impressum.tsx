@@ -1,4 +1,4 @@
-import type { StylesHandle } from "~/lib/inline-styles";
+import type { StylesHandle } from "~/components/document/inline-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
@@ -8,13 +8,13 @@ import {
   EXTERNAL_COOKIE,
   THEME_COOKIE,
   THEME_MAX_AGE_DAYS,
-  VISITED_COOKIE,
-  VISITED_STORAGE_KEY,
+  SEEN_ALERTS_COOKIE,
+  SEEN_ALERTS_STORAGE_KEY,
 } from "~/lib/preferences";
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/auth.server";
-import { SESSION_COOKIE } from "~/server/session.server";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/entities/staff-accounts.server";
+import { SESSION_COOKIE } from "~/server/web/staff-session.server";
 import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -193,7 +193,7 @@ export default function Impressum() {
                 </tr>
                 <tr>
                   <td>
-                    <code>{VISITED_COOKIE}</code>, <code>{VISITED_STORAGE_KEY}</code>
+                    <code>{SEEN_ALERTS_COOKIE}</code>, <code>{SEEN_ALERTS_STORAGE_KEY}</code>
                   </td>
                   <td>
                     Merkt sich für die laufende Browser-Sitzung, dass Sie die „Wichtigen Informationen“ schon gesehen

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getStaffUser } from "~/server/session.server";
+import { getStaffUser } from "~/server/web/staff-session.server";
 
 /** SPEC §2: the container entry leads to News with a session, otherwise to Login. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field } from "~/components/admin/field";
-import { StaffForm } from "~/components/admin/staff-form";
-import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import { useFailureToast } from "~/components/admin/use-staff-form";
+import { Field } from "~/components/staff/field";
+import { StaffForm } from "~/components/staff/staff-form";
+import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
+import { useFailureToast } from "~/components/staff/use-staff-form";
 import { failureFor, fieldState } from "~/lib/staff-forms";
 import { staffPageMeta } from "~/lib/seo";
-import { changePassword, endAllSessions, MAX_PASSWORD_LENGTH, passwordChangeInput } from "~/server/auth.server";
-import { MIN_PASSWORD_LENGTH } from "~/server/password.server";
-import { clearSessionCookie, requireStaffForAction, requireStaffForPage, sessionTokenFrom } from "~/server/session.server";
-import { staffAction, validatedWrite } from "~/server/staff-form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { changePassword, endAllSessions, MAX_PASSWORD_LENGTH, passwordChangeInput } from "~/server/entities/staff-accounts.server";
+import { MIN_PASSWORD_LENGTH } from "~/server/base/password.server";
+import { clearSessionCookie, requireStaffForAction, requireStaffForPage, sessionTokenFrom } from "~/server/web/staff-session.server";
+import { staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { redirectWithToast } from "~/server/web/toast.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Konto");
 
@@ -60,14 +60,14 @@ export default function AccountPage() {
   useFailureToast(actionData);
 
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1>Konto</h1>
       <p>
         Angemeldet als <strong>{username}</strong>.
       </p>
 
       <section aria-labelledby="passwort-aendern">
-        <h2 id="passwort-aendern" className="admin-form__title">
+        <h2 id="passwort-aendern" className="staff-form__title">
           Passwort ändern
         </h2>
         {/* Remounted after each attempt, so no typed password stays in the fields. */}
@@ -96,10 +96,10 @@ export default function AccountPage() {
         </StaffForm>
       </section>
 
-      <section className="admin-section" aria-labelledby="ueberall-abmelden">
+      <section className="staff-section" aria-labelledby="ueberall-abmelden">
         <h2 id="ueberall-abmelden">Überall abmelden</h2>
         <p>Beendet jede Anmeldung dieses Kontos, auf allen Geräten und auch hier.</p>
-        <Form method="post" className="admin-form__buttons" preventScrollReset>
+        <Form method="post" className="staff-form__buttons" preventScrollReset>
           <IntentFields intent="logout-everywhere" />
           <SubmitButton intent="logout-everywhere" variant="secondary" pendingLabel="Abmelden…">
             Überall abmelden

@@ -7,20 +7,20 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { Field, FormError } from "~/components/admin/field";
-import { StaffForm } from "~/components/admin/staff-form";
+import { Field, FormError } from "~/components/staff/field";
+import { StaffForm } from "~/components/staff/staff-form";
 import { Logo } from "~/components/shell/logo";
-import { useFailureToast } from "~/components/admin/use-staff-form";
+import { useFailureToast } from "~/components/staff/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
 import { failureFor, fieldState } from "~/lib/staff-forms";
 import { SITE } from "~/lib/site-config";
-import { HttpError } from "~/server/errors.server";
-import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/auth.server";
-import { localPath } from "~/server/redirects.server";
-import { commitSessionCookie, getStaffUser } from "~/server/session.server";
-import { formFields, invalidForm } from "~/server/staff-form.server";
-import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/toast.server";
-import { validate } from "~/server/validation.server";
+import { HttpError } from "~/server/base/errors.server";
+import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/entities/staff-accounts.server";
+import { localPath } from "~/server/base/redirects.server";
+import { commitSessionCookie, getStaffUser } from "~/server/web/staff-session.server";
+import { formFields, invalidForm } from "~/server/web/staff-form.server";
+import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/web/toast.server";
+import { validate } from "~/server/base/validation.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Login");
 
@@ -99,7 +99,7 @@ export default function LoginPage() {
           <p className="login-header__brand">{SITE.title}</p>
           <p className="login-header__subtitle">{SITE.subtitle}</p>
         </header>
-        <section className="admin-form" aria-labelledby="login-titel">
+        <section className="staff-form" aria-labelledby="login-titel">
           <h1 id="login-titel">Login</h1>
           {expired && !failure ? (
             <p className="login-notice" role="status">
@@ -108,7 +108,7 @@ export default function LoginPage() {
           ) : null}
           {failure ? <FormError>{failure.message}</FormError> : null}
           {/* No `failure` for the form: after a refusal focus goes to the password (above), not to the first invalid field. */}
-          <StaffForm intent="login" submitLabel="Login" pendingLabel="Anmelden…" className="admin-dialog-form" replace>
+          <StaffForm intent="login" submitLabel="Login" pendingLabel="Anmelden…" className="staff-dialog-form" replace>
             {target ? <input type="hidden" name="weiter" value={target} /> : null}
             <Field
               label="Benutzername"

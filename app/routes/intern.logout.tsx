@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { endSession } from "~/server/auth.server";
-import { clearSessionCookie, sessionTokenFrom } from "~/server/session.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { endSession } from "~/server/entities/staff-accounts.server";
+import { clearSessionCookie, sessionTokenFrom } from "~/server/web/staff-session.server";
+import { redirectWithToast } from "~/server/web/toast.server";
 
 /** "Abmelden" posts here: the session ends on the server, not just in this browser. */
 export async function action({ request, context }: ActionFunctionArgs) {

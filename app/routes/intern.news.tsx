@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { AdminList, AdminListItem } from "~/components/admin/admin-list-item";
-import { CreateForm } from "~/components/admin/create-form";
-import { Field } from "~/components/admin/field";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog";
+import { StaffList, StaffListItem } from "~/components/staff/staff-list-item";
+import { CreateForm } from "~/components/staff/create-form";
+import { Field } from "~/components/staff/field";
 import { fieldState, type FormFailure } from "~/lib/staff-forms";
-import { useFailureToast } from "~/components/admin/use-staff-form";
+import { useFailureToast } from "~/components/staff/use-staff-form";
 import { formatDateTime } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
 import {
@@ -18,9 +18,9 @@ import {
   NEWS_PAGE_SIZE,
   newsInput,
   updateNews,
-} from "~/server/news.server";
-import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/staff-form.server";
+} from "~/server/entities/news.server";
+import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
+import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 import { PAGE_PARAM, pageNumber } from "~/lib/page-number";
 
@@ -58,25 +58,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export default function NewsAdmin() {
+export default function StaffNewsPage() {
   const { items, pages, nextItemId, editing, deleting } = useLoaderData<typeof loader>();
   useFailureToast(useActionData<typeof action>());
   useFocusItemFromHash();
 
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1>Neuigkeiten</h1>
       <CreateForm headingId="neuigkeit-neu" heading="Neue Nachricht" submitLabel="Speichern">
         {({ failure, autoFocus }) => <NewsFields failure={failure} autoFocus={autoFocus} />}
       </CreateForm>
 
-      <AdminList
+      <StaffList
         headingId={LIST_HEADING_ID}
         heading="Liste der Aktuellen Neuigkeiten"
         items={items}
         more={
           nextItemId ? (
-            <p className="admin-more">
+            <p className="staff-more">
               <Link
                 className="button button--secondary"
                 to={`?${PAGE_PARAM}=${pages + 1}#${itemId(nextItemId)}`}
@@ -89,7 +89,7 @@ export default function NewsAdmin() {
         }
       >
         {(item) => (
-          <AdminListItem
+          <StaffListItem
             key={item.id}
             id={item.id}
             anchorId={itemId(item.id)}
@@ -98,7 +98,7 @@ export default function NewsAdmin() {
             text={item.text}
           />
         )}
-      </AdminList>
+      </StaffList>
 
       <EditDialog item={editing}>
         {({ item, failure }) => <NewsFields values={item} failure={failure} autoFocus />}

@@ -2,17 +2,17 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import dayPickerStyles from "react-day-picker/style.css?url";
-import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { AdminList, AdminListItem } from "~/components/admin/admin-list-item";
-import { CreateForm } from "~/components/admin/create-form";
-import { DateTimeField, describeWallClock } from "~/components/admin/date-time-field";
-import { Field } from "~/components/admin/field";
-import { StatusBadge } from "~/components/admin/status-badge";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog";
+import { StaffList, StaffListItem } from "~/components/staff/staff-list-item";
+import { CreateForm } from "~/components/staff/create-form";
+import { DateTimeField, describeWallClock } from "~/components/staff/date-time-field";
+import { Field } from "~/components/staff/field";
+import { StatusBadge } from "~/components/staff/status-badge";
 import { fieldState, type FormFailure } from "~/lib/staff-forms";
-import { useFailureToast } from "~/components/admin/use-staff-form";
+import { useFailureToast } from "~/components/staff/use-staff-form";
 import { formatDateTime, toLocalInputValue } from "~/lib/dates";
 import { staffPageMeta } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   ALERT_NOT_FOUND,
   alertInput,
@@ -23,10 +23,10 @@ import {
   listAllAlerts,
   updateAlert,
   type Alert,
-} from "~/server/alerts.server";
-import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { directWrite, type FormValues, listDialogs, staffAction, validatedWrite } from "~/server/staff-form.server";
-import { validate } from "~/server/validation.server";
+} from "~/server/entities/alerts.server";
+import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
+import { directWrite, type FormValues, listDialogs, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { validate } from "~/server/base/validation.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
 export const meta: MetaFunction = () => staffPageMeta("Wichtige Informationen");
@@ -90,12 +90,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export default function NotificationAdmin() {
+export default function StaffAlertsPage() {
   const { alerts, defaultStart, editing, deleting } = useLoaderData<typeof loader>();
   useFailureToast(useActionData<typeof action>());
 
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1>Wichtige Informationen</h1>
       <CreateForm headingId="information-neu" heading="Neue Information" submitLabel="Posten">
         {({ failure, autoFocus }) => (
@@ -107,9 +107,9 @@ export default function NotificationAdmin() {
         )}
       </CreateForm>
 
-      <AdminList headingId={LIST_HEADING_ID} heading="Liste der Aktuell Wichtigen Informationen" items={alerts}>
+      <StaffList headingId={LIST_HEADING_ID} heading="Liste der Aktuell Wichtigen Informationen" items={alerts}>
         {(alert) => (
-          <AdminListItem
+          <StaffListItem
             key={alert.id}
             id={alert.id}
             title={alert.title}
@@ -118,7 +118,7 @@ export default function NotificationAdmin() {
             text={alert.text}
           />
         )}
-      </AdminList>
+      </StaffList>
 
       <EditDialog item={editing}>
         {({ item, failure }) => (
@@ -160,7 +160,7 @@ function AlertFields({
     <>
       <Field label="Titel" required maxLength={TITLE_MAX_LENGTH} {...field("title")} autoFocus={autoFocus} />
       <Field label="Inhalt" multiline required maxLength={TEXT_MAX_LENGTH} {...field("text")} />
-      <div className="admin-form__row admin-form__row--two">
+      <div className="staff-form__row staff-form__row--two">
         {PERIOD_ENDS.map(({ name, label, end, dayTime }) => (
           <DateTimeField
             key={name}
@@ -185,7 +185,7 @@ function VisibilitySummary({ from, to }: { from: string; to: string }) {
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
-    <p className="admin-datetime__summary" aria-live="polite">
+    <p className="staff-datetime__summary" aria-live="polite">
       Sichtbar vom {describeWallClock(from) ?? "…"} bis {describeWallClock(to) ?? "…"}
     </p>
   );

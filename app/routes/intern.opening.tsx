@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { AdminList, AdminListItem } from "~/components/admin/admin-list-item";
-import { CreateForm } from "~/components/admin/create-form";
-import { Field } from "~/components/admin/field";
-import { StaffForm } from "~/components/admin/staff-form";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog";
+import { StaffList, StaffListItem } from "~/components/staff/staff-list-item";
+import { CreateForm } from "~/components/staff/create-form";
+import { Field } from "~/components/staff/field";
+import { StaffForm } from "~/components/staff/staff-form";
 import { failureFor, fieldState, type FormFailure } from "~/lib/staff-forms";
-import { useFailureToast } from "~/components/admin/use-staff-form";
+import { useFailureToast } from "~/components/staff/use-staff-form";
 import { formatDay } from "~/lib/dates";
 import { describeReading, readDayText, WEEKDAYS } from "~/lib/opening-hours";
 import { staffPageMeta } from "~/lib/seo";
@@ -21,9 +21,9 @@ import {
   SPECIAL_HOURS_NOT_FOUND,
   specialHoursInput,
   updateSpecialHours,
-} from "~/server/opening-hours.server";
-import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
-import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/staff-form.server";
+} from "~/server/entities/opening-hours.server";
+import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
+import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH } from "~/lib/limits";
 
 export const meta: MetaFunction = () => staffPageMeta("Öffnungszeiten");
@@ -60,14 +60,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export default function OpeningHoursAdmin() {
+export default function StaffOpeningPage() {
   const { hours, understood, special, editing, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failure = failureFor(actionData, "save");
   useFailureToast(actionData);
 
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1 id="oeffnungszeiten-titel">Öffnungszeiten</h1>
       <StaffForm intent="save" submitLabel="Speichern" failure={failure} aria-labelledby="oeffnungszeiten-titel" preventScrollReset>
         {WEEKDAYS.map(({ key, label }) => (
@@ -86,9 +86,9 @@ export default function OpeningHoursAdmin() {
         {({ failure, autoFocus }) => <SpecialHoursFields failure={failure} autoFocus={autoFocus} />}
       </CreateForm>
 
-      <AdminList headingId={LIST_HEADING_ID} heading="Aktuelle und kommende Sonderzeiten" items={special}>
-        {(entry) => <AdminListItem key={entry.id} id={entry.id} title={entry.title} meta={entry.span} text={entry.hours} />}
-      </AdminList>
+      <StaffList headingId={LIST_HEADING_ID} heading="Aktuelle und kommende Sonderzeiten" items={special}>
+        {(entry) => <StaffListItem key={entry.id} id={entry.id} title={entry.title} meta={entry.span} text={entry.hours} />}
+      </StaffList>
 
       <EditDialog item={editing}>
         {({ item, failure }) => <SpecialHoursFields values={item} failure={failure} autoFocus />}
@@ -123,7 +123,7 @@ function SpecialHoursFields({
         {...field("title")}
         autoFocus={autoFocus}
       />
-      <div className="admin-form__row admin-form__row--two">
+      <div className="staff-form__row staff-form__row--two">
         <Field label="Von" type="date" required {...field("fromDate")} />
         <Field label="Bis" type="date" required {...field("toDate")} />
       </div>

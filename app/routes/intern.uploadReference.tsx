@@ -13,16 +13,16 @@ import {
   RENAME_CATEGORY_INTENT,
   RenameCategoryDialog,
 } from "~/components/upload/category-list";
-import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, ZOOM_PARAM } from "~/components/upload/list-href";
+import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, ZOOM_PARAM } from "~/lib/picture-list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
 import { COVER_INTENT, ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
 import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM, DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff-forms";
-import { useFailureToast } from "~/components/admin/use-staff-form";
+import { useFailureToast } from "~/components/staff/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
-import { HttpError } from "~/server/errors.server";
+import { useHydrated } from "~/components/use-hydrated";
+import { HttpError } from "~/server/base/errors.server";
 import {
   CATEGORY_NOT_FOUND,
   categoryRename,
@@ -30,14 +30,9 @@ import {
   getCategory,
   listCategoryCounts,
   renameCategory,
-} from "~/server/categories.server";
-import {
-  readUploadForm,
-  referenceFieldsFromForm,
-  saveReferences,
-  uploadsFromForm,
-} from "~/server/reference-uploads.server";
-import { makeRenditionsAfterResponse } from "~/server/renditions.server";
+} from "~/server/entities/categories.server";
+import { referenceFieldsFromForm, saveReferences, uploadsFromForm } from "~/server/entities/reference-uploads.server";
+import { readUploadForm } from "~/server/images/upload-form.server";
 import {
   deleteReference,
   getReference,
@@ -47,8 +42,8 @@ import {
   referenceUpdate,
   setCoverReference,
   updateReference,
-} from "~/server/references.server";
-import { requireStaffForAction, requireStaffForPage } from "~/server/session.server";
+} from "~/server/entities/references.server";
+import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 import {
   dialogRecord,
   directWrite,
@@ -57,8 +52,8 @@ import {
   staffAction,
   succeeded,
   validatedWrite,
-} from "~/server/staff-form.server";
-import { validate } from "~/server/validation.server";
+} from "~/server/web/staff-form.server";
+import { validate } from "~/server/base/validation.server";
 import galleryStyles from "~/styles/gallery.css?url";
 import uploadStyles from "~/styles/upload.css?url";
 import { pageNumber, pageRows } from "~/lib/page-number";
@@ -140,11 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     form,
     {
       upload: directWrite(
-        async () => {
-          const uploads = await uploadsFromForm(form, referenceFieldsFromForm(form));
-          const saved = await saveReferences(db, bucket, context.cloudflare.env.IMAGE_TRANSFORMS, uploads);
-          makeRenditionsAfterResponse(db, context.cloudflare, saved);
-        },
+        async () => saveReferences(db, context.pictures, await uploadsFromForm(form, referenceFieldsFromForm(form))),
         { refusedAt: UPLOAD_FIELD, to: listHref(1) },
       ),
       uploaded: () => succeeded(request, listHref(1)),
@@ -180,7 +171,7 @@ export default function UploadReferencePage() {
   useFailureToast(actionData);
 
   return (
-    <div className="admin-page">
+    <div className="staff-page">
       <h1>Bilder hochladen</h1>
       <section aria-label="Neue Bilder">
         {hydrated ? (

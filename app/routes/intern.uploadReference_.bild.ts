@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonError } from "~/server/api/http.server";
-import { HttpError } from "~/server/errors.server";
-import { saveUploadRequest } from "~/server/reference-uploads.server";
-import { makeRenditionsAfterResponse } from "~/server/renditions.server";
-import { requireStaffForAction } from "~/server/session.server";
+import { HttpError } from "~/server/base/errors.server";
+import { saveUploadRequest } from "~/server/entities/reference-uploads.server";
+import { requireStaffForAction } from "~/server/web/staff-session.server";
 
 /**
  * POST /intern/uploadReference/bild — the staff uploader's per-image endpoint.
  *
- * With JavaScript the page sends each photo in its own request (original, `display` and
- * `thumbnail` renditions, `metadata` JSON) by XMLHttpRequest, so it can show upload
+ * With JavaScript the page sends each photo in its own request (the photo and its
+ * `metadata` JSON) by XMLHttpRequest, so it can show upload
  * progress per file and retry one file alone. A resource route answers plain JSON
  * (`{ reference }` or `{ error }` with the module's status), which the route action of
  * the page could not do without Remix's own data encoding. Authentication is the page's
@@ -19,8 +18,7 @@ import { requireStaffForAction } from "~/server/session.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
   try {
-    const reference = await saveUploadRequest(context.db, context.cloudflare.env, request);
-    makeRenditionsAfterResponse(context.db, context.cloudflare, reference);
+    const reference = await saveUploadRequest(context.db, context.pictures, request);
     return Response.json({ reference }, { status: 201 });
   } catch (error) {
     if (error instanceof HttpError) return jsonError(error.status, error.message, error.headers);

@@ -1,7 +1,7 @@
-import type { StylesHandle } from "~/lib/inline-styles";
+import type { StylesHandle } from "~/components/document/inline-styles";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { galleryHref } from "~/components/pages/gallery-links";
+import { galleryHref } from "~/lib/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
@@ -11,9 +11,9 @@ import { CategoryChips } from "~/components/gallery/category-chips";
 import { ImageViewer, type ViewerImage } from "~/components/gallery/image-viewer";
 import { Pager } from "~/components/gallery/pager";
 import { pageNumber, pageRows } from "~/lib/page-number";
-import { categoryNamesRead, storedCategoryNameRead } from "~/server/categories.server";
+import { categoryNamesRead, storedCategoryNameRead } from "~/server/entities/categories.server";
 import { readTogether } from "~/server/db/client.server";
-import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/references.server";
+import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/entities/references.server";
 import galleryStyles from "~/styles/gallery.css?inline";
 import pageStyles from "~/styles/pages.css?inline";
 

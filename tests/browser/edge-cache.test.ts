@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CACHE_STATUS_HEADER } from "~/server/edge-cache.server";
+import { CACHE_STATUS_HEADER } from "~/server/worker/edge-cache.server";
 import { launchChromium, waitForHydration } from "./browser";
 import { openSettledPage } from "./pages-fixtures";
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { getPlatformProxy } from "wrangler";
-import { saveStaffUser } from "~/server/auth.server";
+import { saveStaffUser } from "~/server/entities/staff-accounts.server";
 import { database } from "~/server/db/client.server";
 import { localEnv, servingEnv, wranglerBin } from "../../scripts/wrangler.mjs";
 import { ACCOUNT_STAFF, STAFF } from "./staff";

@@ -151,15 +151,15 @@ describe("Neuigkeiten: lange Liste", () => {
     for (const javaScriptEnabled of [true, false]) {
       const page = await staffPage(browser, { javaScriptEnabled });
       await page.goto("/intern/news");
-      const mine = page.locator(".admin-list__item").filter({ hasText: prefix });
-      expect(await page.locator(".admin-list__item").count()).toBe(15);
+      const mine = page.locator(".staff-list__item").filter({ hasText: prefix });
+      expect(await page.locator(".staff-list__item").count()).toBe(15);
       expect(await mine.count()).toBe(15);
       await page.getByRole("link", { name: "Weitere laden" }).click();
       await page.waitForURL("**/intern/news?seite=2#neuigkeit-*");
       // With JavaScript the address changes just before the list re-renders.
       await expect.poll(() => mine.count()).toBe(16);
       const target = decodeURIComponent(new URL(page.url()).hash.slice(1));
-      expect(await page.locator(".admin-list__item").nth(15).getAttribute("id")).toBe(target);
+      expect(await page.locator(".staff-list__item").nth(15).getAttribute("id")).toBe(target);
       await page.context().close();
     }
   });

@@ -144,7 +144,7 @@ describe.each(MODES)("Wichtige Informationen $name", ({ javaScriptEnabled }) => 
     const title = uniqueTitle("Falsch herum");
     await postAlert(page, javaScriptEnabled, { title, text: "Ende vor Beginn", from: `${NEXT}-05-10T12:00`, to: `${NEXT}-05-09T12:00` });
     const message = "Das End Datum muss nach dem Start Datum liegen.";
-    const field = javaScriptEnabled ? page.getByRole("group", { name: "End Datum" }) : page.locator(".admin-field").filter({ has: page.getByLabel("End Datum") });
+    const field = javaScriptEnabled ? page.getByRole("group", { name: "End Datum" }) : page.locator(".staff-field").filter({ has: page.getByLabel("End Datum") });
     await expect.poll(() => field.textContent()).toContain(message);
     // The entries stay as typed.
     expect(await page.getByLabel("Titel").inputValue()).toBe(title);
@@ -234,7 +234,7 @@ describe("Wichtige Informationen: Status", () => {
       const page = await staffPage(browser);
       await page.goto("/intern/notification");
       for (const item of cases) {
-        expect(await listItem(page, item.title).locator(".admin-badge").textContent(), item.title).toBe(item.badge);
+        expect(await listItem(page, item.title).locator(".staff-badge").textContent(), item.title).toBe(item.badge);
       }
       await page.context().close();
     } finally {

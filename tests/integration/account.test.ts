@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changePassword, endAllSessions, passwordChangeInput, userForToken } from "~/server/auth.server";
-import { validate } from "~/server/validation.server";
+import { changePassword, endAllSessions, passwordChangeInput, userForToken } from "~/server/entities/staff-accounts.server";
+import { validate } from "~/server/base/validation.server";
 import { api, db, expectError, STAFF, staffToken } from "./helpers";
 
 const NEW_PASSWORD = "Neues-Leder-2027";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAlert, listActiveAlerts } from "~/server/alerts.server";
+import { createAlert, listActiveAlerts } from "~/server/entities/alerts.server";
 import { env } from "cloudflare:test";
 import { api, body, db, expectError, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "~/server/errors.server";
+import { HttpError } from "~/server/base/errors.server";
 import {
   AUTH_FAILED,
   createSession,
@@ -12,9 +12,9 @@ import {
   MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS,
   THROTTLE_WINDOW_MS,
   userForToken,
-} from "~/server/auth.server";
-import { PBKDF2_ITERATIONS, verifyPassword } from "~/server/password.server";
-import { commitSessionCookie } from "~/server/session.server";
+} from "~/server/entities/staff-accounts.server";
+import { PBKDF2_ITERATIONS, verifyPassword } from "~/server/base/password.server";
+import { commitSessionCookie } from "~/server/web/staff-session.server";
 import { api, BASE, body, db, expectError, rowCount, SAME_ORIGIN, STAFF, staffToken } from "./helpers";
 
 const SECOND_STAFF = { username: "gesellin", password: "Kedernaht-und-Steppung" };

@@ -1,6 +1,6 @@
 import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { deleteCategory, listCategoryCounts, renameCategory } from "~/server/categories.server";
+import { deleteCategory, listCategoryCounts, renameCategory } from "~/server/entities/categories.server";
 import { api, body, db, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { references } from "~/server/db/schema";
-import { getCoverReference, setCoverReference } from "~/server/references.server";
+import { getReference, setCoverReference } from "~/server/entities/references.server";
 import { COVER_INTENT } from "~/components/upload/reference-list";
-import { body, db, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
+import { body, db, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, renditionsMade } from "./helpers";
 import { png } from "../fixtures/images";
 
 const pngFile = (name: string) => ({ name, bytes: png({ rgb: [90, 60, 30] }), type: "image/png" });
@@ -18,6 +18,12 @@ async function threePictures(): Promise<string[]> {
 }
 
 const coverCount = async () => (await db().select().from(references).where(eq(references.cover, true))).length;
+
+/** The picture marked "Titelbild", or null. */
+async function getCoverReference(database: ReturnType<typeof db>) {
+  const row = await database.select({ id: references.id }).from(references).where(eq(references.cover, true)).get();
+  return row ? getReference(database, row.id) : null;
+}
 
 describe("Titelbild", () => {
   it("marks one picture, moves the mark and removes it", async () => {
@@ -62,6 +68,7 @@ describe("Titelbild", () => {
     expect(posted.status).toBeLessThan(400);
     const marked = (await getCoverReference(db()))!;
     expect(marked.id).toBe(a);
+    await renditionsMade(await staffToken(), a);
     const after = await (await site("/")).text();
     // The stored picture, or one of its renditions once the server has made them (all named after it).
     expect(after).toMatch(new RegExp(`<img class="hero__picture" src="/images/references/${marked.id}[^"]*"`));

@@ -1,10 +1,10 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CACHE_STATUS_HEADER, cachedPage, PageLifetime } from "~/server/edge-cache.server";
+import { CACHE_STATUS_HEADER, cachedPage, PageLifetime } from "~/server/worker/edge-cache.server";
 import { addDays, workshopDate } from "~/lib/dates";
 import { RENAME_CATEGORY_INTENT } from "~/components/upload/category-list";
-import { listCategoryCounts } from "~/server/categories.server";
-import { api, BASE, body, db, postPage, SAME_ORIGIN, staffCookie, staffToken, upload, uploadForm } from "./helpers";
+import { listCategoryCounts } from "~/server/entities/categories.server";
+import { api, BASE, body, db, postPage, SAME_ORIGIN, staffCookie, staffToken, upload, uploadForm, renditionsMade } from "./helpers";
 import { png } from "../fixtures/images";
 
 const SETTLED = { consent: '{"essential":true,"external":false}' };
@@ -128,7 +128,7 @@ describe("edge cache for public pages", () => {
         "Content-Type": "application/x-www-form-urlencoded",
       });
     const sitzPng = { name: "sitz.png", bytes: png({ rgb: [120, 80, 40] }), type: "image/png" };
-    const writes: { path: string; write: () => Promise<Response>; shows: string; gone?: string }[] = [
+    const writes: { path: string; write: () => Promise<Response>; complete?: () => Promise<unknown>; shows: string; gone?: string }[] = [
       {
         path: "/about",
         write: () =>
@@ -159,6 +159,8 @@ describe("edge cache for public pages", () => {
           pictureId = (await body<{ reference: { id: string }[] }>(uploaded.clone())).reference[0].id;
           return uploaded;
         },
+        // A new picture is on the pages once its renditions exist: its write is complete then.
+        complete: () => renditionsMade(token, pictureId),
         shows: "Frisch bezogen",
       },
       {
@@ -182,13 +184,13 @@ describe("edge cache for public pages", () => {
         gone: "Neu beschrieben",
       },
     ];
-    for (const { path, write, shows, gone } of writes) {
+    for (const { path, write, complete, shows, gone } of writes) {
       // A new alert makes the popup due again, so the visitor settles anew before each write.
       const cookies = await settledVisitor();
-      // Renditions finished after an upload outdate the page once more: wait for a settled copy.
       await cachedView(path, cookies);
       const written = await write();
       expect(written.status, await written.clone().text()).toBeLessThan(400);
+      await complete?.();
       const next = await (await visit(path, cookies)).text();
       expect(next, `${path} after a write showing „${shows}“`).toContain(shows);
       if (gone) expect(next).not.toContain(gone);

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AUTH_FAILED } from "~/server/auth.server";
+import { AUTH_FAILED } from "~/server/entities/staff-accounts.server";
 import { api, BASE, body, expectError, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 

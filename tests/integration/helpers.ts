@@ -1,11 +1,21 @@
 import { env, SELF } from "cloudflare:test";
-import { expect } from "vitest";
-import { saveStaffUser } from "~/server/auth.server";
+import { expect, vi } from "vitest";
+import { saveStaffUser } from "~/server/entities/staff-accounts.server";
 import { database } from "~/server/db/client.server";
-import { commitSessionCookie } from "~/server/session.server";
+import { commitSessionCookie } from "~/server/web/staff-session.server";
 
 export const BASE = "https://werkstatt.test";
 export const db = () => database(env.DB);
+
+/**
+ * What the entity modules store pictures with, from the real bindings unless given; work
+ * meant for after the answer (the renditions) is dropped, for tests that make it themselves.
+ */
+export const pictureStorage = (bindings: { bucket?: R2Bucket; transforms?: ImagesBinding } = {}) => ({
+  bucket: bindings.bucket ?? env.IMAGES,
+  transforms: bindings.transforms ?? env.IMAGE_TRANSFORMS,
+  afterAnswer: () => {},
+});
 
 export function api(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
   const { token, json, ...rest } = init;
@@ -115,4 +125,15 @@ export async function staffCookie(token?: string): Promise<string> {
 /** Posts to a page of the site as a browser would, without following the redirect. */
 export function postPage(path: string, body: BodyInit | null, headers: Record<string, string> = {}) {
   return SELF.fetch(`${BASE}${path}`, { method: "POST", headers, body, redirect: "manual" });
+}
+
+/** Waits until a picture's renditions exist: only then do the public pages offer it (decision 011). */
+export function renditionsMade(token: string, id: string) {
+  return vi.waitFor(
+    async () => {
+      const listed = await body<{ reference: { id: string; preparing: boolean }[] }>(await api("reference/get?limit=50", { token }));
+      if (listed.reference.find((reference) => reference.id === id)?.preparing !== false) throw new Error(`${id}: noch in Arbeit`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }

@@ -1,6 +1,6 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ORPHAN_MIN_AGE_MS } from "~/server/maintenance.server";
+import { ORPHAN_MIN_AGE_MS } from "~/server/worker/maintenance.server";
 import worker from "../../server";
 import { api, body, bucketKeys, rowCount, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";

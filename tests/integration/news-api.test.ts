@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createNews } from "~/server/news.server";
+import { createNews } from "~/server/entities/news.server";
 import { api, BASE, body, db, expectError, staffToken } from "./helpers";
 
 interface News {

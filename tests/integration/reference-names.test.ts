@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FILENAME_LENGTH } from "~/server/reference-uploads.server";
+import { MAX_FILENAME_LENGTH } from "~/server/entities/reference-uploads.server";
 import { api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 

@@ -122,7 +122,7 @@ describe("POST /api/v1/reference/save", () => {
     expect(await bucketKeys()).toEqual([]);
   });
 
-  it("keeps display and thumbnail renditions sent with one image", async () => {
+  it("ignores the display and thumbnail files an older client still sends: the server makes every rendition", async () => {
     const token = await staffToken();
     const [saved] = await saveAll(
       token,
@@ -131,27 +131,15 @@ describe("POST /api/v1/reference/save", () => {
         thumbnail: { name: "thumb.png", bytes: png({ width: 1, height: 1 }), type: "image/png" },
       }),
     );
-    expect(saved.displayUrl).toBe(saved.url.replace(/\.png$/, "-display.png"));
-    expect(saved.thumbnailUrl).toBe(saved.url.replace(/\.png$/, "-thumb.png"));
-    for (const url of [saved.url, saved.displayUrl, saved.thumbnailUrl]) {
-      const image = await site(url);
-      expect(image.status).toBe(200);
-      expect(image.headers.get("Content-Type")).toBe("image/png");
-      await image.arrayBuffer();
-    }
-    const [listed] = (await list()).reference;
-    expect(listed).toMatchObject({ displayUrl: saved.displayUrl, thumbnailUrl: saved.thumbnailUrl });
-    expect(await bucketKeys()).toHaveLength(3);
+    expect(saved).toMatchObject({ displayUrl: saved.url, thumbnailUrl: saved.url });
+    expect(await bucketKeys()).toEqual([saved.url.slice("/images/".length)]);
   });
 
-  it("refuses renditions when several images are sent at once", async () => {
+  it("ignores them when several images are sent at once too", async () => {
     const token = await staffToken();
-    const response = await upload(
-      token,
-      uploadForm([pngFile("a.png"), pngFile("b.png")], {}, { display: pngFile("d.png") }),
-    );
-    await expectError(response, 400, "Verkleinerte Fassungen sind nur bei einem Bild je Anfrage möglich.");
-    expect(await bucketKeys()).toEqual([]);
+    const saved = await saveAll(token, uploadForm([pngFile("a.png"), pngFile("b.png")], {}, { display: pngFile("d.png") }));
+    expect(saved).toHaveLength(2);
+    expect(await bucketKeys()).toHaveLength(2);
   });
 });
 
@@ -172,15 +160,14 @@ describe("refusal by bytes", () => {
     expect(await rowCount("references")).toBe(0);
   });
 
-  it("checks the display and thumbnail renditions by their bytes too", async () => {
+  it("never stores what an older client sends as a thumbnail, whatever its bytes", async () => {
     const token = await staffToken();
-    const response = await upload(
+    const [saved] = await saveAll(
       token,
       uploadForm([pngFile("echt.png")], {}, { thumbnail: { name: "thumb.png", bytes: SVG, type: "image/png" } }),
     );
-    await expectError(response, 415, /^„thumb\.png“ ist kein unterstütztes Bild/);
-    expect(await bucketKeys()).toEqual([]);
-    expect(await rowCount("references")).toBe(0);
+    expect(await bucketKeys()).toEqual([saved.url.slice("/images/".length)]);
+    expect(await rowCount("references")).toBe(1);
   });
 
   it("stores a PNG sent with a wrong name and type under its real type", async () => {
@@ -384,12 +371,9 @@ describe("POST /api/v1/reference/update and /delete", () => {
     const [kept] = await saveAll(token, uploadForm([pngFile("bleibt.png")], { description: "bleibt" }));
     const [gone] = await saveAll(
       token,
-      uploadForm([pngFile("weg.png")], { description: "weg", category: ["Oldtimer"] }, {
-        display: pngFile("d.png"),
-        thumbnail: pngFile("t.png"),
-      }),
+      uploadForm([pngFile("weg.png")], { description: "weg", category: ["Oldtimer"] }),
     );
-    expect(await bucketKeys()).toHaveLength(4);
+    expect(await bucketKeys()).toHaveLength(2);
 
     const response = await api("reference/delete", { token, json: { id: gone.id } });
     expect(response.status).toBe(200);

@@ -2,10 +2,10 @@ import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { database } from "~/server/db/client.server";
 import { readImageSize, sniffImageType } from "~/server/images/image-bytes.server";
-import { saveReferences } from "~/server/reference-uploads.server";
-import { makeMissingRenditions } from "~/server/renditions.server";
+import { saveReferences } from "~/server/entities/reference-uploads.server";
+import { makeMissingRenditions } from "~/server/images/renditions.server";
 import worker from "../../server";
-import { allBucketKeys, api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
+import { allBucketKeys, api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, pictureStorage } from "./helpers";
 import { png } from "../fixtures/images";
 
 interface Reference {
@@ -99,7 +99,7 @@ describe("server renditions", () => {
 
   it("a failing Images binding leaves a usable reference, and the scheduled run completes it later", async () => {
     const db = database(env.DB);
-    const [saved] = await saveReferences(db, env.IMAGES, env.IMAGE_TRANSFORMS, [
+    const [saved] = await saveReferences(db, pictureStorage(), [
       { original: { name: "limit.png", bytes: png({ width: 800, height: 500 }) }, metadata: { description: "", category: [] } },
     ]);
     // What the free plan answers past its monthly transformations.

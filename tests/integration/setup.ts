@@ -1,6 +1,6 @@
 import { applyD1Migrations, env, reset, type D1Migration } from "cloudflare:test";
 import { afterEach, beforeEach } from "vitest";
-import { bumpContentVersion } from "~/server/edge-cache.server";
+import { bumpContentVersion } from "~/server/worker/edge-cache.server";
 
 /** Provided by vitest.config.ts, read from migrations/ in Node before the pool starts. */
 const migrations = (env as unknown as { TEST_MIGRATIONS: D1Migration[] }).TEST_MIGRATIONS;

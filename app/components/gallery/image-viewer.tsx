@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type 
 import { useSwipe } from "~/components/use-swipe";
 import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
 import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { CategoryChips } from "./category-chips";
 
 export interface ViewerImage extends PictureData {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { HomeSection } from "./home-section";
 
@@ -63,7 +63,7 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
       const response = await fetch(`/api/v1/news/get?startAt=${nextStartAt.current}&limit=${NEWS_PAGE_SIZE}`);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const received = (await response.json()) as ApiNewsItem[];
-      const { formatNewsDate } = await import("./news-date");
+      const { formatNewsDate } = await import("../../lib/news-date");
       nextStartAt.current += received.length;
       setItems((current) =>
         mergeById(

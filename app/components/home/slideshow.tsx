@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type KeyboardEvent } from "react";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { useSwipe } from "~/components/use-swipe";
-import { useHydrated } from "~/lib/use-hydrated";
-import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
+import { useHydrated } from "~/components/use-hydrated";
+import { type PictureData, plainSource, ReferencePicture } from "~/components/pages/reference-picture";
 import { useAutoplay } from "./use-autoplay";
 import { usePrefersReducedMotion } from "./use-prefers-reduced-motion";
 
@@ -155,7 +155,7 @@ function SlideshowPlayer({ slides, labelledBy }: { slides: Slide[]; labelledBy: 
     // The preferred format; every browser the site supports decodes AVIF.
     const set = next.sources[0]?.srcSet;
     if (set) image.srcset = set;
-    image.src = next.displayUrl;
+    image.src = plainSource(next);
   }, [index, count, slides]);
 
   useEffect(() => () => clearTimeout(hideTimer.current), []);

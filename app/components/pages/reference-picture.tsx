@@ -1,35 +1,37 @@
-import { DISPLAY_EDGE, ORIGINAL_MAX_EDGE, renditionSrcSet, THUMBNAIL_EDGE } from "~/lib/image-sizes";
+import { PLAIN_SOURCE_MAX_WIDTH } from "~/lib/image-sizes";
 
-/** What a page needs to show a reference picture: the server's renditions, or the older URLs until they exist. */
+/** What a page needs to show a reference picture: the server's renditions, or the original where none are made. */
 export interface PictureData {
   url: string;
-  displayUrl: string;
-  thumbnailUrl: string;
   /** The original's upright size; null for a picture from before the renditions until they are made. */
   width: number | null;
   height: number | null;
-  /** `srcset` per format, AVIF first, JPEG last (decision 011); empty while the renditions are missing. */
+  /**
+   * `srcset` per format, AVIF first, JPEG last (decision 011). Public pages offer a picture only
+   * once these exist; empty for one that moves (an animated GIF, shown as uploaded) and, on
+   * staff pages, while they are being made.
+   */
   sources: { type: string; srcSet: string }[];
 }
 
 /** The fields of a reference a loader passes on, so no other field (staff data) reaches the page. */
-export function pictureData({ url, displayUrl, thumbnailUrl, width, height, sources }: PictureData): PictureData {
-  return { url, displayUrl, thumbnailUrl, width, height, sources };
+export function pictureData({ url, width, height, sources }: PictureData): PictureData {
+  return { url, width, height, sources };
 }
 
-/** The URL a browser without `srcset` gets: the widest rendition not above `DISPLAY_EDGE`, else the fallback. */
-function plainSource(picture: PictureData): string {
+/** The URL a browser without `srcset` gets: the widest JPEG rendition up to `PLAIN_SOURCE_MAX_WIDTH`, else the original. */
+export function plainSource(picture: PictureData): string {
   const last = picture.sources[picture.sources.length - 1];
-  if (!last) return picture.displayUrl;
+  if (!last) return picture.url;
   const candidates = last.srcSet.split(", ").map((candidate) => candidate.split(" "));
-  const fitting = candidates.filter(([, width]) => Number.parseInt(width) <= DISPLAY_EDGE);
+  const fitting = candidates.filter(([, width]) => Number.parseInt(width) <= PLAIN_SOURCE_MAX_WIDTH);
   return (fitting[fitting.length - 1] ?? candidates[0])[0];
 }
 
 /**
  * One reference picture in any slot: AVIF, then WebP, then JPEG, at the width the slot
- * needs (`sizes` states the slot's CSS width); the original at the slot's size while the
- * server's renditions do not exist yet. Width and height reserve the space before it loads.
+ * needs (`sizes` states the slot's CSS width); the original where there are no renditions.
+ * Width and height reserve the space before it loads.
  */
 export function ReferencePicture({
   picture,
@@ -54,7 +56,6 @@ export function ReferencePicture({
   priority?: boolean;
   draggable?: boolean;
 }) {
-  const fallback = picture.sources.length === 0;
   const jpeg = picture.sources[picture.sources.length - 1];
   return (
     <picture>
@@ -64,16 +65,8 @@ export function ReferencePicture({
       <img
         className={className}
         src={plainSource(picture)}
-        srcSet={
-          fallback
-            ? renditionSrcSet([
-                [picture.thumbnailUrl, THUMBNAIL_EDGE],
-                [picture.displayUrl, DISPLAY_EDGE],
-                [picture.url, picture.width ?? ORIGINAL_MAX_EDGE],
-              ])
-            : jpeg.srcSet
-        }
-        sizes={sizes}
+        srcSet={jpeg?.srcSet}
+        sizes={jpeg ? sizes : undefined}
         width={width}
         height={height}
         alt={alt}

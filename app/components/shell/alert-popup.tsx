@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { VISITED_COOKIE, VISITED_STORAGE_KEY } from "~/lib/preferences";
-import { useHydrated } from "~/lib/use-hydrated";
-import { readBrowserCookie, setBrowserCookie } from "./browser-cookie";
+import { SEEN_ALERTS_COOKIE, SEEN_ALERTS_STORAGE_KEY } from "~/lib/preferences";
+import { useHydrated } from "~/components/use-hydrated";
+import { readBrowserCookie, setBrowserCookie } from "../../lib/browser-cookies";
 import { useShell } from "./shell-state";
 import { useReturnPath } from "./use-return-path";
 
@@ -16,14 +16,14 @@ const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : use
 
 function mirrorVisited(key: string) {
   try {
-    sessionStorage.setItem(VISITED_STORAGE_KEY, key);
+    sessionStorage.setItem(SEEN_ALERTS_STORAGE_KEY, key);
   } catch {
     // The session cookie alone keeps the popup from returning.
   }
 }
 
 function markSeen(key: string) {
-  setBrowserCookie(VISITED_COOKIE, key);
+  setBrowserCookie(SEEN_ALERTS_COOKIE, key);
   mirrorVisited(key);
 }
 
@@ -37,7 +37,7 @@ export function AlertPopup({ alerts }: { alerts: PopupAlerts | null }) {
 
   // SPEC §3 keeps the visited marker in sessionStorage; the session cookie the server set is copied there.
   useEffect(() => {
-    const seen = readBrowserCookie(VISITED_COOKIE);
+    const seen = readBrowserCookie(SEEN_ALERTS_COOKIE);
     if (seen) mirrorVisited(seen);
   }, []);
   const hydrated = useHydrated();

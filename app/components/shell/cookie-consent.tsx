@@ -7,7 +7,7 @@ import {
   consentSettingsHref,
   withoutConsentParam,
 } from "~/lib/preferences";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { useShell } from "./shell-state";
 import { useReturnPath } from "./use-return-path";
 

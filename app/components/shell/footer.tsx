@@ -4,7 +4,7 @@ import type { OpenStatus } from "~/lib/open-status";
 import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
 import { consentSettingsHref, type Theme } from "~/lib/preferences";
 import { SITE } from "~/lib/site-config";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { MapFrame } from "./map-frame";
 import { OpenStatusLine } from "./open-status-line";
 import { useShell } from "./shell-state";

@@ -1,9 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SITE } from "~/lib/site-config";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { Logo } from "./logo";
-import { isInternalPath, normalizedPath } from "./paths";
+import { isInternalPath, normalizedPath } from "../../lib/site-areas";
 
 interface NavLinkItem {
   name: string;

@@ -6,7 +6,7 @@ import {
   type CookieConsent,
   EXTERNAL_COOKIE,
 } from "~/lib/preferences";
-import { setBrowserCookie } from "./browser-cookie";
+import { setBrowserCookie } from "../../lib/browser-cookies";
 
 export type ConsentView = "geschlossen" | "erste" | "individuell";
 

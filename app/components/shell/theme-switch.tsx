@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { isTheme, type Theme, THEME_COOKIE, THEME_MAX_AGE_DAYS, THEME_STORAGE_KEY } from "~/lib/preferences";
-import { setBrowserCookie } from "./browser-cookie";
+import { setBrowserCookie } from "../../lib/browser-cookies";
 import { useReturnPath } from "./use-return-path";
 
 function applyTheme(theme: Theme) {

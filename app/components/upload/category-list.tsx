@@ -1,10 +1,10 @@
-import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { DialogLink } from "~/components/admin/admin-list-actions";
-import { AdminList } from "~/components/admin/admin-list-item";
-import { Field } from "~/components/admin/field";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog";
+import { DialogLink } from "~/components/staff/staff-list-actions";
+import { StaffList } from "~/components/staff/staff-list-item";
+import { Field } from "~/components/staff/field";
 import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM } from "~/lib/staff-forms";
 import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
-import type { CategoryCount } from "~/server/categories.server";
+import type { CategoryCount } from "~/server/entities/categories.server";
 
 const HEADING_ID = "kategorien-liste";
 const renameControlId = (id: string) => `kategorie-umbenennen-${id}`;
@@ -17,9 +17,9 @@ const pictureCount = (count: number) => (count === 1 ? "1 Bild" : `${count} Bild
 /** "Kategorien": every category with its number of pictures, to rename (or merge) and delete. */
 export function CategoryList({ categories }: { categories: CategoryCount[] }) {
   return (
-    <AdminList headingId={HEADING_ID} heading="Kategorien" items={categories}>
+    <StaffList headingId={HEADING_ID} heading="Kategorien" items={categories}>
       {(category) => <CategoryItem key={category.id} category={category} />}
-    </AdminList>
+    </StaffList>
   );
 }
 
@@ -30,12 +30,12 @@ const CATEGORY_ACTIONS = [
 
 function CategoryItem({ category }: { category: CategoryCount }) {
   return (
-    <li className="admin-list__item category-item">
+    <li className="staff-list__item category-item">
       <div>
-        <h3 className="admin-list__title">{category.name}</h3>
-        <p className="admin-list__meta">{pictureCount(category.count)}</p>
+        <h3 className="staff-list__title">{category.name}</h3>
+        <p className="staff-list__meta">{pictureCount(category.count)}</p>
       </div>
-      <div className="admin-actions">
+      <div className="staff-actions">
         {CATEGORY_ACTIONS.map(({ param, controlId, name }) => (
           <DialogLink
             key={param}

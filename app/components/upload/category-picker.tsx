@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Field } from "~/components/admin/field";
+import { Field } from "~/components/staff/field";
 import { MAX_CATEGORIES, MAX_CATEGORY_LENGTH, sameCategory, TOO_MANY_CATEGORIES } from "~/lib/categories";
 
 interface CategoryPickerProps {
@@ -97,7 +97,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
           ))}
         </ul>
       ) : null}
-      <label className="admin-field__label" htmlFor={inputId}>
+      <label className="staff-field__label" htmlFor={inputId}>
         Neue Kategorie
       </label>
       <div className="category-picker__new">
@@ -105,7 +105,7 @@ export function CategoryPicker({ value, onChange, suggestions, name, disabled = 
           ref={input}
           id={inputId}
           type="text"
-          className="admin-field__input"
+          className="staff-field__input"
           maxLength={MAX_CATEGORY_LENGTH}
           autoComplete="off"
           enterKeyHint="done"

@@ -1,5 +1,5 @@
-import { Field } from "~/components/admin/field";
-import { StaffForm } from "~/components/admin/staff-form";
+import { Field } from "~/components/staff/field";
+import { StaffForm } from "~/components/staff/staff-form";
 import { type FormFailure } from "~/lib/staff-forms";
 import { CategoryCheckboxes } from "./category-picker";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";

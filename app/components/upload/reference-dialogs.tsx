@@ -1,14 +1,14 @@
 import { useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { ConfirmDeleteDialog, EditDialog } from "~/components/admin/admin-dialog";
-import { Field, FormError } from "~/components/admin/field";
+import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog";
+import { Field, FormError } from "~/components/staff/field";
 import { type FormFailure, searchWith } from "~/lib/staff-forms";
-import { useHydrated } from "~/lib/use-hydrated";
-import type { Reference } from "~/server/references.server";
+import { useHydrated } from "~/components/use-hydrated";
+import type { Reference } from "~/server/entities/references.server";
 import { ImageViewer } from "~/components/gallery/image-viewer";
 import { ReferencePicture } from "~/components/pages/reference-picture";
 import { CategoryCheckboxes, CategoryPicker } from "./category-picker";
-import { imageLabel, LIST_HEADING_ID, ZOOM_PARAM, zoomControlId } from "./list-href";
+import { imageLabel, LIST_HEADING_ID, ZOOM_PARAM, zoomControlId } from "~/lib/picture-list-href";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 
 /**

@@ -1,12 +1,12 @@
 import { Form, Link } from "@remix-run/react";
-import { AdminListActions } from "~/components/admin/admin-list-actions";
-import { IntentFields, SubmitButton } from "~/components/admin/submit-button";
-import { useDialogHref } from "~/components/admin/use-staff-form";
+import { StaffListActions } from "~/components/staff/staff-list-actions";
+import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
+import { useDialogHref } from "~/components/staff/use-staff-form";
 import { Pager } from "~/components/gallery/pager";
 import { ReferencePicture } from "~/components/pages/reference-picture";
-import type { Reference } from "~/server/references.server";
+import type { Reference } from "~/server/entities/references.server";
 import { CategoryChips } from "~/components/gallery/category-chips";
-import { imageLabel, LIST_HEADING_ID, listHref, ZOOM_PARAM, zoomControlId } from "./list-href";
+import { imageLabel, LIST_HEADING_ID, listHref, ZOOM_PARAM, zoomControlId } from "~/lib/picture-list-href";
 
 interface ReferenceListProps {
   references: Reference[];
@@ -18,19 +18,19 @@ interface ReferenceListProps {
 /** "Liste der hochgeladenen Bilder": one page of the stored images, newest first, paged by links. */
 export function ReferenceList({ references, total, page, pageCount }: ReferenceListProps) {
   return (
-    <section className="admin-section" aria-labelledby={LIST_HEADING_ID}>
+    <section className="staff-section" aria-labelledby={LIST_HEADING_ID}>
       {/* Focus lands here after an upload or a deletion, where the changed list is. */}
       <h2 id={LIST_HEADING_ID} tabIndex={-1}>
         Liste der hochgeladenen Bilder
       </h2>
       {references.length === 0 ? (
-        <p className="admin-list__empty">Keine Daten vorhanden</p>
+        <p className="staff-list__empty">Keine Daten vorhanden</p>
       ) : (
         <>
           <p className="reference-list__count">
             {total === 1 ? "1 Bild" : `${total} Bilder`}, Seite {page} von {pageCount}
           </p>
-          <ul className="admin-list">
+          <ul className="staff-list">
             {references.map((reference) => (
               <ReferenceCard key={reference.id} reference={reference} />
             ))}
@@ -49,7 +49,7 @@ function ReferenceCard({ reference }: { reference: Reference }) {
   const label = imageLabel(reference);
   const zoomHref = useDialogHref(ZOOM_PARAM, reference.id);
   return (
-    <li className="admin-list__item reference-card">
+    <li className="staff-list__item reference-card">
       <Link
         id={zoomControlId(reference.id)}
         to={zoomHref}
@@ -66,7 +66,7 @@ function ReferenceCard({ reference }: { reference: Reference }) {
         <CategoryChips names={reference.category} />
         <CoverForm reference={reference} label={label} />
       </div>
-      <AdminListActions id={reference.id} title={label} />
+      <StaffListActions id={reference.id} title={label} />
     </li>
   );
 }

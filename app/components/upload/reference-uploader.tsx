@@ -1,9 +1,9 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { FormError } from "~/components/admin/field";
-import { focusLater, useReturnFocus } from "~/components/admin/use-staff-form";
+import { FormError } from "~/components/staff/field";
+import { focusLater, useReturnFocus } from "~/components/staff/use-staff-form";
 import { isImageType, notAPicture } from "~/lib/image-types";
-import { LIST_HEADING_ID } from "./list-href";
+import { LIST_HEADING_ID } from "~/lib/picture-list-href";
 import { UploadPreview } from "./upload-preview";
 import { type ImageDetails, type SelectedImage, useUploadQueue } from "./use-upload-queue";
 
@@ -60,13 +60,13 @@ export function ReferenceUploader({ categories }: { categories: string[] }) {
   };
 
   return (
-    <div className="admin-form uploader">
-      <div className="admin-field">
-        <label className="admin-field__label" htmlFor={inputId}>
+    <div className="staff-form uploader">
+      <div className="staff-field">
+        <label className="staff-field__label" htmlFor={inputId}>
           Bilder auswählen
         </label>
         <input
-          className="admin-field__input"
+          className="staff-field__input"
           ref={fileInput}
           id={inputId}
           type="file"

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Field, FormError } from "~/components/admin/field";
+import { Field, FormError } from "~/components/staff/field";
 import { Dialog } from "~/components/dialog";
 import { CategoryPicker } from "./category-picker";
 import { CloseIcon } from "./icons";
@@ -84,7 +84,7 @@ export function UploadPreview({
               </p>
             </div>
           ) : null}
-          <div className="admin-dialog__buttons">
+          <div className="staff-dialog__buttons">
             <button type="button" className="button button--secondary" onClick={onCancel}>
               Abbrechen
             </button>
@@ -171,7 +171,7 @@ function PreviewCard({
           {locked ? null : (
             <button
               type="button"
-              className="admin-icon-button preview-card__remove"
+              className="staff-icon-button preview-card__remove"
               aria-label={`Bild entfernen: ${name}`}
               onClick={onRemove}
             >

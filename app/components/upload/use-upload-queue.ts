@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { prepareImage } from "~/lib/image-processing.client";
-import { sendUpload } from "./upload-request";
+import { shrinkPhoto } from "~/lib/shrink-photo.client";
+import { sendUpload } from "../../lib/upload-request.client";
 
 export type UploadStatus = "ausgewählt" | "wartet" | "vorbereitung" | "hochladen" | "fertig" | "fehler";
 
@@ -89,9 +89,9 @@ export function useUploadQueue({ onSignedOut }: { onSignedOut: (location: string
   const uploadOne = useCallback(
     async (image: SelectedImage, details: ImageDetails, signal: AbortSignal) => {
       patch(image.key, { status: "vorbereitung", progress: 0, error: undefined });
-      let prepared;
+      let photo;
       try {
-        prepared = await prepareImage(image.file);
+        photo = await shrinkPhoto(image.file);
       } catch {
         patch(image.key, { status: "fehler", error: "Das Bild konnte im Browser nicht verarbeitet werden." });
         return;
@@ -101,7 +101,7 @@ export function useUploadQueue({ onSignedOut }: { onSignedOut: (location: string
         return;
       }
       const body = new FormData();
-      body.append("images", prepared.original);
+      body.append("images", photo);
       body.append(
         "metadata",
         JSON.stringify({ filename: image.file.name, description: details.description, category: details.category }),

@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { HttpError } from "~/server/errors.server";
+import { HttpError } from "~/server/base/errors.server";
 
 export const API_PREFIX = "/api/v1";
 

@@ -7,12 +7,12 @@ import {
   listAllAlerts,
   alertInput,
   updateAlert,
-} from "~/server/alerts.server";
-import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/auth.server";
+} from "~/server/entities/alerts.server";
+import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/entities/staff-accounts.server";
 import { API_PREFIX, jsonError, toErrorResponse } from "~/server/api/http.server";
-import { HttpError } from "~/server/errors.server";
-import { readBodyLimited } from "~/server/request-body.server";
-import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/news.server";
+import { HttpError } from "~/server/base/errors.server";
+import { readBodyLimited } from "~/server/base/request-body.server";
+import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/entities/news.server";
 import {
   createSpecialHours,
   deleteSpecialHours,
@@ -24,10 +24,9 @@ import {
   SPECIAL_HOURS_PAGE_SIZE,
   specialHoursInput,
   updateSpecialHours,
-} from "~/server/opening-hours.server";
-import { listCategories } from "~/server/categories.server";
-import { saveUploadRequest } from "~/server/reference-uploads.server";
-import { makeRenditionsAfterResponse } from "~/server/renditions.server";
+} from "~/server/entities/opening-hours.server";
+import { listCategories } from "~/server/entities/categories.server";
+import { saveUploadRequest } from "~/server/entities/reference-uploads.server";
 import {
   deleteReference,
   listReferences,
@@ -36,8 +35,8 @@ import {
   REFERENCE_PAGE_SIZE,
   referenceUpdate,
   updateReference,
-} from "~/server/references.server";
-import { parseOrThrow, parsePaging, recordId } from "~/server/validation.server";
+} from "~/server/entities/references.server";
+import { parseOrThrow, parsePaging, recordId } from "~/server/base/validation.server";
 
 interface ApiCall {
   request: Request;
@@ -71,6 +70,15 @@ async function readJson(request: Request): Promise<unknown> {
 const withId = <T extends z.ZodRawShape>(shape: T) => z.object({ id: recordId, ...shape });
 
 const tokenOf = (request: Request) => request.headers.get("token");
+
+/**
+ * A reference as the workshop's existing client reads it: `displayUrl` and `thumbnailUrl`
+ * once named the uploader's own renditions and now name the stored original, like `url`
+ * (decision 011); `sources` hold the server's renditions.
+ */
+function apiReference<R extends { url: string }>(reference: R): R & { displayUrl: string; thumbnailUrl: string } {
+  return { ...reference, displayUrl: reference.url, thumbnailUrl: reference.url };
+}
 
 /** SPEC §7: the same paths, methods, payloads and answers the workshop's existing client uses. */
 const routes: Record<string, Route> = {
@@ -196,8 +204,8 @@ const routes: Record<string, Route> = {
         ...parsePaging(url.searchParams, { defaultLimit: REFERENCE_PAGE_SIZE, maxLimit: REFERENCE_MAX_PAGE_SIZE }),
         category: url.searchParams.get("category"),
       });
-      if (await userForToken(context.db, tokenOf(request))) return list;
-      return { ...list, reference: list.reference.map(publicReference) };
+      const staff = !!(await userForToken(context.db, tokenOf(request)));
+      return { ...list, reference: list.reference.map((reference) => apiReference(staff ? reference : publicReference(reference))) };
     },
   },
   "reference/categories": {
@@ -213,9 +221,7 @@ const routes: Record<string, Route> = {
     method: "POST",
     staffOnly: true,
     handle: async ({ request, context }) => {
-      const reference = await saveUploadRequest(context.db, context.cloudflare.env, request);
-      makeRenditionsAfterResponse(context.db, context.cloudflare, reference);
-      return { reference };
+      return { reference: (await saveUploadRequest(context.db, context.pictures, request)).map(apiReference) };
     },
   },
   "reference/update": {
@@ -226,7 +232,7 @@ const routes: Record<string, Route> = {
         withId({ description: z.unknown(), category: z.unknown() }),
         await readJson(request),
       );
-      return updateReference(context.db, id, parseOrThrow(referenceUpdate, changes));
+      return apiReference(await updateReference(context.db, id, parseOrThrow(referenceUpdate, changes)));
     },
   },
   "reference/delete": {

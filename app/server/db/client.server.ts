@@ -1,13 +1,21 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
+import { ContentChanges } from "~/server/base/content-changes.server";
+import { readsRetried } from "./retry.server";
 
 /**
  * Created per request: D1 is a binding of the request's environment, never a module global.
  * Without the schema: the app uses the query builder only, and drizzle's relational setup
  * would cost every request (a cached page included) more than the rest of its work.
+ * Reads that fail for a passing reason are tried once more (retry.server.ts). The handle
+ * carries the request's `ContentChanges`, which the entity modules mark after a write that
+ * changes a public page.
  */
-export function database(d1: D1Database) {
-  return drizzle(d1);
+export function database(d1: D1Database, changes = new ContentChanges()) {
+  return Object.assign(drizzle(readsRetried(d1)), {
+    /** After a successful write that changes what a public page shows. */
+    contentChanged: () => changes.mark(),
+  });
 }
 
 export type Database = ReturnType<typeof database>;

@@ -62,25 +62,30 @@ export const specialHours = sqliteTable(
   (table) => [index("special_hours_to_date_idx").on(table.toDate)],
 );
 
+/**
+ * The columns every stored picture has, whoever owns it (app/server/images owns what they mean):
+ * its R2 key, type and size, and which of the server's renditions exist.
+ */
+const pictureColumns = () => ({
+  /** R2 key of the stored original, chosen by the server (app/server/images/keys.server.ts). */
+  imageKey: text("image_key").notNull().unique(),
+  contentType: text("content_type").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  /** The original's upright size in pixels; null for rows from before 0003 until the renditions run fills it in. */
+  width: integer("width"),
+  height: integer("height"),
+  /**
+   * Widths of the server's AVIF/WebP/JPEG renditions, comma-separated ("480,960,1600"), once all
+   * exist; "" when none are made (animated GIF); null while they are missing (decision 011).
+   */
+  renditionWidths: text("rendition_widths"),
+});
+
 export const references = sqliteTable(
   "references",
   {
     id: text("id").primaryKey(),
-    /** R2 key of the stored original, chosen by the server. */
-    imageKey: text("image_key").notNull().unique(),
-    contentType: text("content_type").notNull(),
-    byteSize: integer("byte_size").notNull(),
-    /** Smaller renditions made by the staff uploader; null when a client sent only the original. */
-    displayKey: text("display_key"),
-    thumbnailKey: text("thumbnail_key"),
-    /** The original's upright size in pixels; null for rows from before 0003 until the renditions run fills it in. */
-    width: integer("width"),
-    height: integer("height"),
-    /**
-     * Widths of the server's AVIF/WebP/JPEG renditions, comma-separated ("480,960,1600"), once all
-     * exist; "" when none are made (animated GIF); null while they are missing (decision 011).
-     */
-    renditionWidths: text("rendition_widths"),
+    ...pictureColumns(),
     /** The name the file had on the uploader's device; data only, never a storage key. */
     filename: text("filename").notNull(),
     description: text("description").notNull(),

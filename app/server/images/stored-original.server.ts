@@ -7,7 +7,7 @@ import {
   readJpegOrientation,
   sniffImageType,
   stripAllMetadata,
-} from "~/server/images/image-bytes.server";
+} from "./image-bytes.server";
 
 /*
  * The original as stored (decision 011): upright, at most ORIGINAL_MAX_EDGE on its long edge,

@@ -1,0 +1,138 @@
+import { useId, useState } from "react";
+import { DayPicker, TZDate } from "react-day-picker";
+import { de } from "react-day-picker/locale";
+import { formatDateTime, parseDateTime, toLocalInputValue, WORKSHOP_TIME_ZONE } from "~/lib/dates";
+import { useHydrated } from "~/components/use-hydrated";
+import { Field, FieldError } from "./field";
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/;
+
+/** Splits "yyyy-MM-ddTHH:mm" into its day and time without ever reading it in the browser's zone. */
+function splitWallClock(value: string): { day: string; time: string } {
+  const match = WALL_CLOCK.exec(value);
+  if (!match) return { day: "", time: "" };
+  return { day: `${match[1]}-${match[2]}-${match[3]}`, time: match[4] };
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** The picked calendar day as a date in the workshop's zone, so "today" and the grid are Berlin's. */
+function dayToDate(day: string): TZDate | undefined {
+  const [year, month, date] = day.split("-").map(Number);
+  if (!year || !month || !date) return undefined;
+  return new TZDate(year, month - 1, date, 12, 0, WORKSHOP_TIME_ZONE);
+}
+
+/** The instant a wall-clock value means in Berlin, in the site's format ("dd.MM.yyyy - HH:mm"). */
+export function describeWallClock(value: string): string | null {
+  const instant = parseDateTime(value);
+  return instant ? formatDateTime(instant) : null;
+}
+
+/**
+ * The time a day gets when it is chosen before any time is set: a start begins now,
+ * an end lasts to the end of that day. Either can be changed afterwards.
+ */
+export type DayTime = "now" | "end-of-day";
+const timeForDay = (dayTime: DayTime) => (dayTime === "now" ? toLocalInputValue(new Date()).slice(11, 16) : "23:59");
+
+interface DateTimeFieldProps {
+  name: string;
+  label: string;
+  /** Berlin wall-clock time, "yyyy-MM-ddTHH:mm" (see `toLocalInputValue`). */
+  defaultValue?: string;
+  error?: string;
+  autoFocus?: boolean;
+  dayTime?: DayTime;
+  /** Every change of the submitted value, for a summary beside the fields. */
+  onChange?: (value: string) => void;
+}
+
+/**
+ * Date and time in Europe/Berlin wall-clock time, submitted as one "yyyy-MM-ddTHH:mm"
+ * field that the server reads with `parseDateTime` (an ISO date-time without offset). Without JavaScript it is a
+ * plain datetime-local input; once hydrated an inline German calendar and a 24-hour time
+ * field (one-minute grid, whatever the browser's language) replace it. Choosing a day
+ * applies it at once, so two taps on two days are enough for start and end.
+ */
+export function DateTimeField({ autoFocus, ...props }: DateTimeFieldProps) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <Field
+        label={props.label}
+        name={props.name}
+        type="datetime-local"
+        step={60}
+        required
+        defaultValue={props.defaultValue}
+        error={props.error}
+        autoFocus={autoFocus}
+      />
+    );
+  }
+  return <DateTimePicker {...props} />;
+}
+
+function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now", onChange }: Omit<DateTimeFieldProps, "autoFocus">) {
+  const id = useId();
+  const initial = splitWallClock(defaultValue);
+  const [day, setDay] = useState(initial.day);
+  const [time, setTime] = useState(initial.time);
+  const [month, setMonth] = useState<Date | undefined>(() => dayToDate(initial.day));
+  const value = day && time ? `${day}T${time}` : "";
+  const shown = value ? describeWallClock(value) : null;
+
+  const change = (nextDay: string, nextTime: string) => {
+    setDay(nextDay);
+    setTime(nextTime);
+    onChange?.(nextDay && nextTime ? `${nextDay}T${nextTime}` : "");
+  };
+
+  const valueId = `${id}-wert`;
+  const errorId = `${id}-fehler`;
+  const timeId = `${id}-uhrzeit`;
+
+  return (
+    <fieldset
+      className={`staff-field staff-datetime${error ? " staff-field--invalid" : ""}`}
+      aria-describedby={error ? `${valueId} ${errorId}` : valueId}
+    >
+      <legend className="staff-field__label">{label}</legend>
+      <p id={valueId} className="staff-datetime__value" aria-live="polite">
+        {shown ?? "Noch nicht gewählt"}
+      </p>
+      <DayPicker
+        mode="single"
+        required
+        locale={de}
+        weekStartsOn={1}
+        timeZone={WORKSHOP_TIME_ZONE}
+        selected={dayToDate(day)}
+        month={month}
+        onMonthChange={setMonth}
+        onSelect={(date) => {
+          if (!date) return;
+          change(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`, time || timeForDay(dayTime));
+        }}
+      />
+      <div className="staff-datetime__time">
+        <label htmlFor={timeId} className="staff-field__label">
+          Uhrzeit
+        </label>
+        <input
+          id={timeId}
+          type="time"
+          step={60}
+          required={Boolean(day)}
+          value={time}
+          onChange={(event) => change(day, event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </div>
+      <input type="hidden" name={name} value={value} />
+      <FieldError id={errorId}>{error}</FieldError>
+    </fieldset>
+  );
+}

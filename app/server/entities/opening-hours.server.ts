@@ -1,0 +1,146 @@
+import { asc, eq, gte } from "drizzle-orm";
+import { z } from "zod";
+import { addDays, workshopDate } from "~/lib/dates";
+import type { Schedule } from "~/lib/open-status";
+import {
+  DEFAULT_OPENING_HOURS,
+  type OpeningHours,
+  WEEKDAYS,
+} from "~/lib/opening-hours";
+import { notFound } from "~/server/base/errors.server";
+import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
+import { openingHours, specialHours } from "~/server/db/schema";
+import { newId, type Paging, requiredText } from "~/server/base/validation.server";
+import { OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH } from "~/lib/limits";
+
+const SINGLE_ROW_ID = 1;
+
+export const openingHoursInput = z.object(
+  Object.fromEntries(WEEKDAYS.map(({ key, label }) => [key, requiredText(label, OPENING_HOURS_MAX_LENGTH)])) as Record<
+    keyof OpeningHours,
+    ReturnType<typeof requiredText>
+  >,
+  { required_error: "Die Öffnungszeiten fehlen.", invalid_type_error: "Die Öffnungszeiten fehlen." },
+);
+
+const weekQuery = (db: Database) => db.select().from(openingHours).where(eq(openingHours.id, SINGLE_ROW_ID)).limit(1);
+
+function toWeek(row: typeof openingHours.$inferSelect | undefined): OpeningHours {
+  if (!row) return DEFAULT_OPENING_HOURS;
+  return Object.fromEntries(WEEKDAYS.map(({ key }) => [key, row[key]])) as OpeningHours;
+}
+
+export async function getOpeningHours(db: Database): Promise<OpeningHours> {
+  return readOnce(db, prepareRead(weekQuery(db), ([row]) => toWeek(row)));
+}
+
+export async function saveOpeningHours(db: Database, hours: OpeningHours): Promise<OpeningHours> {
+  const values = { ...hours, updatedAt: new Date() };
+  await db
+    .insert(openingHours)
+    .values({ id: SINGLE_ROW_ID, ...values })
+    .onConflictDoUpdate({ target: openingHours.id, set: values });
+  await db.contentChanged();
+  return hours;
+}
+
+/* Sonderzeiten: days that differ from the week (Betriebsferien, Inventur, a longer Saturday). */
+
+/** Longer than a year is a change of the week, not a special time. */
+export const MAX_SPECIAL_DAYS = 366;
+export const SPECIAL_HOURS_PAGE_SIZE = 50;
+export const SPECIAL_HOURS_MAX_PAGE_SIZE = 100;
+/** The answer of the API and the staff page alike when an id is unknown. */
+export const SPECIAL_HOURS_NOT_FOUND = "Diese Sonderzeit gibt es nicht (mehr).";
+
+function calendarDay(label: string) {
+  return z
+    .string({ required_error: `${label} fehlt.`, invalid_type_error: `${label} muss ein Datum (JJJJ-MM-TT) sein.` })
+    .trim()
+    .min(1, `${label} fehlt.`)
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value, {
+      message: `${label} muss ein Datum (JJJJ-MM-TT) sein.`,
+    });
+}
+
+export const specialHoursInput = z
+  .object({
+    title: requiredText("Anlass", SPECIAL_HOURS_TITLE_MAX_LENGTH),
+    hours: requiredText("Zeiten", OPENING_HOURS_MAX_LENGTH),
+    fromDate: calendarDay("Von"),
+    toDate: calendarDay("Bis"),
+  })
+  .refine(({ fromDate, toDate }) => toDate >= fromDate, { message: "Bis darf nicht vor Von liegen.", path: ["toDate"] })
+  .refine(({ fromDate, toDate }) => toDate <= addDays(fromDate, MAX_SPECIAL_DAYS - 1), {
+    message: `Eine Sonderzeit umfasst höchstens ${MAX_SPECIAL_DAYS} Tage.`,
+    path: ["toDate"],
+  });
+export type SpecialHoursInput = z.infer<typeof specialHoursInput>;
+
+export interface SpecialHours {
+  id: string;
+  /** The workshop's client style: `_id` beside `id`, as news and alerts have. */
+  _id: string;
+  title: string;
+  hours: string;
+  fromDate: string;
+  toDate: string;
+}
+
+function toSpecialHours(row: typeof specialHours.$inferSelect): SpecialHours {
+  const { id, title, hours, fromDate, toDate } = row;
+  return { id, _id: id, title, hours, fromDate, toDate };
+}
+
+/** Current and future entries, earliest first; past ones drop out by themselves (Berlin's today). */
+const currentSpecialHoursQuery = (db: Database, { startAt, limit }: Paging, now: Date) =>
+  db
+    .select()
+    .from(specialHours)
+    .where(gte(specialHours.toDate, workshopDate(now)))
+    .orderBy(asc(specialHours.fromDate), asc(specialHours.toDate), asc(specialHours.createdAt), asc(specialHours.id))
+    .limit(limit)
+    .offset(startAt);
+
+export async function listSpecialHours(
+  db: Database,
+  paging: Paging = { startAt: 0, limit: SPECIAL_HOURS_MAX_PAGE_SIZE },
+  now = new Date(),
+): Promise<SpecialHours[]> {
+  return readOnce(db, prepareRead(currentSpecialHoursQuery(db, paging, now), (rows) => rows.map(toSpecialHours)));
+}
+
+export async function getSpecialHours(db: Database, id: string): Promise<SpecialHours | null> {
+  const row = await db.select().from(specialHours).where(eq(specialHours.id, id)).get();
+  return row ? toSpecialHours(row) : null;
+}
+
+export async function createSpecialHours(db: Database, input: SpecialHoursInput): Promise<SpecialHours> {
+  const [row] = await db
+    .insert(specialHours)
+    .values({ id: newId(), ...input, createdAt: new Date() })
+    .returning();
+  await db.contentChanged();
+  return toSpecialHours(row);
+}
+
+export async function updateSpecialHours(db: Database, id: string, input: SpecialHoursInput): Promise<SpecialHours> {
+  const [row] = await db.update(specialHours).set(input).where(eq(specialHours.id, id)).returning();
+  if (!row) throw notFound(SPECIAL_HOURS_NOT_FOUND);
+  await db.contentChanged();
+  return toSpecialHours(row);
+}
+
+export async function deleteSpecialHours(db: Database, id: string): Promise<void> {
+  const deleted = await db.delete(specialHours).where(eq(specialHours.id, id)).returning({ id: specialHours.id });
+  if (deleted.length === 0) throw notFound(SPECIAL_HOURS_NOT_FOUND);
+  await db.contentChanged();
+}
+
+/** Everything the open-now line, the footer and the structured data read: the week and the current special entries. */
+export function scheduleRead(db: Database, now = new Date()): Read<Schedule> {
+  return prepareRead(
+    [weekQuery(db), currentSpecialHoursQuery(db, { startAt: 0, limit: SPECIAL_HOURS_MAX_PAGE_SIZE }, now)],
+    ([week], special) => ({ week: toWeek(week), special: special.map(toSpecialHours) }),
+  );
+}

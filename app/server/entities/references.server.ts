@@ -1,0 +1,200 @@
+import { and, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
+import { notFound } from "~/server/base/errors.server";
+import { categoryList, categoryNamesQuery, inCategory, linkCategoriesStatements, namesByReference } from "~/server/entities/categories.server";
+import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
+import { referenceCategories, references } from "~/server/db/schema";
+import { imageUrl } from "~/server/images/keys.server";
+import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
+import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
+import type { Paging } from "~/server/base/validation.server";
+
+/*
+ * Reference images: reading, editing and deleting their records. Uploads are in
+ * reference-uploads.server.ts, their bytes, keys and R2 objects in app/server/images,
+ * categories in categories.server.ts.
+ */
+
+export const REFERENCE_PAGE_SIZE = 10;
+export const REFERENCE_MAX_PAGE_SIZE = 50;
+/** SPEC §9: the staff gallery list shows five images per page. */
+export const REFERENCE_ADMIN_PAGE_SIZE = 5;
+
+/** The answer of the API and the staff page alike when an id is unknown. */
+export const REFERENCE_NOT_FOUND = "Dieses Bild gibt es nicht (mehr).";
+
+export const referenceDescription = z
+  .string({ invalid_type_error: "Beschreibung muss ein Text sein." })
+  .trim()
+  .max(DESCRIPTION_MAX_LENGTH, `Beschreibung darf höchstens ${DESCRIPTION_MAX_LENGTH} Zeichen lang sein.`);
+
+export const referenceUpdate = z.object({
+  description: referenceDescription.min(1, "Beschreibung darf nicht leer sein."),
+  category: categoryList,
+});
+export type ReferenceUpdate = z.output<typeof referenceUpdate>;
+
+export interface Reference {
+  id: string;
+  /** The stored original (upright, at most 2560 px). */
+  url: string;
+  name: string;
+  filename: string;
+  description: string;
+  category: string[];
+  /** The home page's hero picture ("Titelbild"); at most one is. */
+  cover: boolean;
+  /** The original's upright size in pixels; null for a picture from before 0003 until its renditions are made. */
+  width: number | null;
+  height: number | null;
+  /** The server's renditions as `srcset`s, the preferred format first; empty until they are made (decision 011). */
+  sources: PictureSource[];
+  /** Its renditions are still being made: only staff see it yet (decision 011). */
+  preparing: boolean;
+}
+
+/**
+ * What anonymous callers see: the name a file had on the uploader's device may carry a
+ * customer's name, so it is staff data (the spec's public client reads only `url`).
+ */
+export type PublicReference = Omit<Reference, "filename">;
+
+export function publicReference({ filename: _staffOnly, ...reference }: Reference): PublicReference {
+  return reference;
+}
+
+export function toReference(row: typeof references.$inferSelect, categoryNames: string[]): Reference {
+  return {
+    id: row.id,
+    url: imageUrl(row.imageKey),
+    name: row.imageKey.slice(row.imageKey.lastIndexOf("/") + 1),
+    filename: row.filename,
+    description: row.description,
+    category: categoryNames,
+    cover: row.cover === true,
+    width: row.width,
+    height: row.height,
+    sources: renditionSources("reference", row.id, parseRenditionWidths(row.renditionWidths)),
+    preparing: row.renditionWidths === null,
+  };
+}
+
+/**
+ * Public pages offer a picture only once its renditions exist, so no visitor is ever sent the
+ * 2560 px original (decision 011); staff and the API see every picture.
+ */
+const readyForPages = isNotNull(references.renditionWidths);
+
+export interface ReferenceQuery extends Paging {
+  /** Only those in one category (matched regardless of case and Unicode form). */
+  category?: string | null;
+  /** Only those a public page may offer. */
+  forPages?: boolean;
+}
+
+/** Newest first. */
+export function referencePageRead(
+  db: Database,
+  { startAt, limit, category, forPages = false }: ReferenceQuery,
+): Read<{ reference: Reference[]; total: number }> {
+  const filter = and(category?.trim() ? inCategory(category) : undefined, forPages ? readyForPages : undefined);
+  const page = db
+    .select()
+    .from(references)
+    .where(filter)
+    .orderBy(desc(references.createdAt), desc(references.id))
+    .limit(limit)
+    .offset(startAt);
+  const pageRows = page.as("page_rows");
+  const pageIds = db.select({ id: pageRows.id }).from(pageRows);
+  return prepareRead(
+    [page, db.select({ total: count() }).from(references).where(filter), categoryNamesQuery(db, pageIds)],
+    (rows, [{ total }], names) => {
+      const byReference = namesByReference(names);
+      return { reference: rows.map((row) => toReference(row, byReference.get(row.id) ?? [])), total };
+    },
+  );
+}
+
+export function listReferences(db: Database, paging: ReferenceQuery) {
+  return readOnce(db, referencePageRead(db, paging));
+}
+
+/** One reference with its categories, or null. */
+export function referenceRead(db: Database, id: string): Read<Reference | null> {
+  return prepareRead(
+    [db.select().from(references).where(eq(references.id, id)).limit(1), categoryNamesQuery(db, [id])],
+    ([row], names) => (row ? toReference(row, namesByReference(names).get(id) ?? []) : null),
+  );
+}
+
+export function getReference(db: Database, id: string): Promise<Reference | null> {
+  return readOnce(db, referenceRead(db, id));
+}
+
+export async function updateReference(
+  db: Database,
+  id: string,
+  { description, category }: ReferenceUpdate,
+): Promise<Reference> {
+  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  await db.batch([
+    db.update(references).set({ description }).where(eq(references.id, id)),
+    db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
+    ...linkCategoriesStatements(db, id, category),
+  ]);
+  await db.contentChanged();
+  return (await getReference(db, id))!;
+}
+
+/**
+ * Marks a picture as the home page's "Titelbild", or unmarks it. Marking moves the mark:
+ * both updates run in one batch, and a partial unique index keeps it on one row even
+ * when two staff members mark pictures at the same moment.
+ */
+export async function setCoverReference(db: Database, id: string, cover: boolean): Promise<Reference> {
+  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  await db.batch([
+    db.update(references).set({ cover: null }).where(cover ? eq(references.cover, true) : eq(references.id, id)),
+    ...(cover ? [db.update(references).set({ cover: true }).where(eq(references.id, id))] : []),
+  ]);
+  await db.contentChanged();
+  return (await getReference(db, id))!;
+}
+
+/**
+ * The home page's pictures in one read: the newest `limit` for the slideshow and the
+ * "Titelbild". The home page shows no categories, so they are not read (empty lists).
+ */
+export function homePicturesRead(db: Database, limit: number): Read<{ latest: Reference[]; cover: Reference | null }> {
+  const onPages = (filter?: SQL) => db.select().from(references).where(and(readyForPages, filter));
+  return prepareRead(
+    [
+      onPages().orderBy(desc(references.createdAt), desc(references.id)).limit(limit),
+      onPages(eq(references.cover, true)).limit(1),
+    ],
+    (latest, [cover]) => ({ latest: latest.map((row) => toReference(row, [])), cover: cover ? toReference(cover, []) : null }),
+  );
+}
+
+/**
+ * The record goes first, so a failure afterwards never leaves a record without its image.
+ * Its files are noted in the same batch and the note is removed once they are gone, so
+ * a delete interrupted between D1 and R2 is finished by the scheduled clean-up.
+ */
+export async function deleteReference(db: Database, bucket: R2Bucket, id: string, now = new Date()): Promise<void> {
+  const row = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+  if (!row) throw notFound(REFERENCE_NOT_FOUND);
+  // Listed, not derived from the row: renditions still being made are not recorded yet.
+  const keys = await storedKeys(bucket, "reference", id);
+  await db.batch([
+    db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
+    db.delete(references).where(eq(references.id, id)),
+    ...(keys.length ? [noteDeletions(db, keys, now)] : []),
+  ]);
+  await db.contentChanged();
+  await removeFiles(db, bucket, keys);
+}

@@ -1,0 +1,280 @@
+import { and, asc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { HttpError } from "~/server/base/errors.server";
+import type { Database } from "~/server/db/client.server";
+import { randomBytes, toBase64Url, toHex } from "~/server/base/encoding.server";
+import { loginAttempts, sessions, users } from "~/server/db/schema";
+import { hashPassword, MIN_PASSWORD_LENGTH, spendEquivalentTime, verifyPassword } from "~/server/base/password.server";
+import { parseOrThrow, requiredText } from "~/server/base/validation.server";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Staff update the site between jobs: a week of inactivity or 30 days in all ends a session. */
+export const SESSION_IDLE_MS = 7 * DAY;
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+/** Writing `last_used_at` on every request would cost a D1 write per page view. */
+const TOUCH_INTERVAL_MS = 10 * MINUTE;
+
+/**
+ * Password checks counted over a short window, so a real user is never locked out for long.
+ * Every check counts (a success clears its own account and address); a refused attempt is
+ * not checked and does not count, so hammering does not extend the wait.
+ */
+export const THROTTLE_WINDOW_MS = 15 * MINUTE;
+/** Per account from one address: what a guesser there gets. */
+export const MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS = 5;
+/**
+ * Per account across all addresses: higher, so a guesser on one address cannot lock the
+ * staff member out from another, while many addresses together still hit a ceiling.
+ */
+export const MAX_CHECKS_PER_ACCOUNT = 30;
+/** Per address across all accounts: trying many names from one place. */
+export const MAX_CHECKS_PER_ADDRESS = 20;
+
+export const AUTH_FAILED = "Authentication failed";
+
+export const loginInput = z.object({
+  username: requiredText("Benutzername", 100),
+  password: z
+    .string({ required_error: "Passwort fehlt.", invalid_type_error: "Passwort muss ein Text sein." })
+    .min(1, "Passwort darf nicht leer sein.")
+    .max(1000, "Passwort ist zu lang."),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** The longest password accepted; hashing costs grow with the length. */
+export const MAX_PASSWORD_LENGTH = 1000;
+
+const newPassword = z
+  .string({ required_error: "Das Passwort fehlt.", invalid_type_error: "Das Passwort muss ein Text sein." })
+  .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`)
+  .max(MAX_PASSWORD_LENGTH, "Das Passwort ist zu lang.");
+
+/** Rules for new staff accounts (`npm run user:add`); there is never a default account. */
+export const newStaffUserInput = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9._-]{3,50}$/, "Der Benutzername braucht 3 bis 50 Zeichen: Buchstaben a–z, Ziffern, Punkt, Binde- oder Unterstrich."),
+  password: newPassword,
+});
+
+/** "Passwort ändern" on /intern/konto, for the signed-in staff member. */
+export function passwordChangeInput(username: string) {
+  return z
+    .object({
+      currentPassword: z
+        .string({ required_error: "Bitte das aktuelle Passwort eingeben." })
+        .min(1, "Bitte das aktuelle Passwort eingeben.")
+        .max(MAX_PASSWORD_LENGTH, "Das Passwort ist zu lang."),
+      newPassword,
+      repeatPassword: z.string({ required_error: "Bitte das neue Passwort wiederholen." }),
+    })
+    .refine(({ newPassword }) => newPassword.trim().toLowerCase() !== username.toLowerCase(), {
+      message: "Das Passwort darf nicht der Benutzername sein.",
+      path: ["newPassword"],
+    })
+    .refine(({ newPassword, repeatPassword }) => newPassword === repeatPassword, {
+      message: "Die beiden neuen Passwörter stimmen nicht überein.",
+      path: ["repeatPassword"],
+    });
+}
+export type PasswordChange = z.infer<ReturnType<typeof passwordChangeInput>>;
+
+export const WRONG_CURRENT_PASSWORD = "Das aktuelle Passwort stimmt nicht.";
+
+/**
+ * Sets a new password after checking the current one, and ends every other session of
+ * the account: a password changed because it leaked must lock out whoever has it.
+ * The session of `keepToken` stays.
+ */
+export async function changePassword(
+  db: Database,
+  user: StaffUser,
+  keepToken: string,
+  { currentPassword, newPassword }: PasswordChange,
+): Promise<void> {
+  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
+    throw new HttpError(400, WRONG_CURRENT_PASSWORD);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, await sha256Hex(keepToken)))),
+  ]);
+}
+
+/** "Überall abmelden": every session of the account ends, the current one included. */
+export async function endAllSessions(db: Database, user: StaffUser): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, user.id));
+}
+
+/** Creates the account, or sets a new password when the username exists. */
+export async function saveStaffUser(db: Database, input: z.input<typeof newStaffUserInput>): Promise<StaffUser> {
+  const { username, password } = parseOrThrow(newStaffUserInput, input);
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .insert(users)
+    .values({ username, passwordHash })
+    .onConflictDoUpdate({ target: users.username, set: { passwordHash } })
+    .returning({ id: users.id, username: users.username });
+  await db.delete(sessions).where(eq(sessions.userId, row.id));
+  return row;
+}
+
+export interface StaffUser {
+  id: number;
+  username: string;
+}
+
+const encoder = new TextEncoder();
+
+async function sha256Hex(text: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))));
+}
+
+function newToken(): string {
+  return toBase64Url(randomBytes(32));
+}
+
+function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/**
+ * Checks the credentials and opens a session. Unknown user and wrong password get
+ * the same answer and take the same time; too many checks answer 429.
+ */
+export async function login(
+  db: Database,
+  { username, password }: LoginInput,
+  address: string,
+  now = new Date(),
+): Promise<{ token: string; user: StaffUser }> {
+  const name = normalizeUsername(username);
+  await claimPasswordCheck(db, name, address, now);
+
+  const user = await db.select().from(users).where(eq(users.username, name)).get();
+  const valid = user
+    ? await verifyPassword(password, user.passwordHash)
+    : (await spendEquivalentTime(password), false);
+  if (!user || !valid) throw new HttpError(401, AUTH_FAILED);
+
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.username, name), eq(loginAttempts.address, address)));
+  const token = await createSession(db, user.id, now);
+  return { token, user: { id: user.id, username: user.username } };
+}
+
+/** The throttle's scopes: which earlier checks count against this one, and how many may. */
+function throttleScopes(username: string, address: string) {
+  return [
+    { limit: MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS, where: sql`${loginAttempts.username} = ${username} and ${loginAttempts.address} = ${address}` },
+    { limit: MAX_CHECKS_PER_ACCOUNT, where: sql`${loginAttempts.username} = ${username}` },
+    { limit: MAX_CHECKS_PER_ADDRESS, where: sql`${loginAttempts.address} = ${address}` },
+  ];
+}
+
+/**
+ * Records this password check, or refuses it with 429 — in one statement, so parallel
+ * requests cannot all read the same count before any of them writes: D1 runs statements
+ * one after another, and each insert sees every check recorded before it.
+ */
+async function claimPasswordCheck(db: Database, username: string, address: string, now: Date) {
+  const windowStart = now.getTime() - THROTTLE_WINDOW_MS;
+  await db.delete(loginAttempts).where(lte(loginAttempts.attemptedAt, new Date(windowStart)));
+  const underEveryLimit = sql.join(
+    throttleScopes(username, address).map(
+      ({ limit, where }) =>
+        sql`(select count(*) from ${loginAttempts} where ${where} and ${loginAttempts.attemptedAt} > ${windowStart}) < ${limit}`,
+    ),
+    sql` and `,
+  );
+  const claimed = await db.all<{ id: number }>(
+    sql`insert into ${loginAttempts} (username, address, attempted_at) select ${username}, ${address}, ${now.getTime()} where ${underEveryLimit} returning id`,
+  );
+  if (claimed.length > 0) return;
+
+  const retryAfterSeconds = Math.max(1, Math.ceil((await throttleLiftsAt(db, username, address, now) - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  throw new HttpError(
+    429,
+    `Zu viele fehlgeschlagene Anmeldungen. Bitte in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut versuchen.`,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * When every full scope has room again: a scope with `count` checks and room for `limit`
+ * opens when its (count − limit + 1)-th oldest check leaves the window. A check that
+ * only counts for another scope must not shorten the wait the client is told.
+ */
+async function throttleLiftsAt(db: Database, username: string, address: string, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  let liftsAt = now.getTime();
+  for (const { limit, where } of throttleScopes(username, address)) {
+    const checks = await db
+      .select({ at: loginAttempts.attemptedAt })
+      .from(loginAttempts)
+      .where(and(where, gt(loginAttempts.attemptedAt, windowStart)))
+      .orderBy(asc(loginAttempts.attemptedAt));
+    if (checks.length >= limit) liftsAt = Math.max(liftsAt, checks[checks.length - limit].at.getTime() + THROTTLE_WINDOW_MS);
+  }
+  return liftsAt;
+}
+
+export async function createSession(db: Database, userId: number, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: await sha256Hex(token),
+    userId,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  });
+  return token;
+}
+
+/** The staff member a token belongs to, or null when it is unknown, idle too long or past its end. */
+export async function userForToken(
+  db: Database,
+  token: string | null | undefined,
+  now = new Date(),
+): Promise<StaffUser | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = await sha256Hex(token);
+  const row = await db
+    .select({
+      tokenHash: sessions.tokenHash,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      username: users.username,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
+  if (!row) return null;
+  const idleSince = now.getTime() - row.lastUsedAt.getTime();
+  if (now >= row.expiresAt || idleSince >= SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (idleSince >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { id: row.id, username: row.username };
+}
+
+export async function endSession(db: Database, token: string | null | undefined): Promise<void> {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
+}
+
+/** Cloudflare puts the visitor's address in this header; locally it is absent. */
+export function clientAddress(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? "local";
+}

@@ -1,0 +1,63 @@
+import type { ImageType } from "~/lib/image-types";
+
+/*
+ * The one grammar of stored pictures: where each kind lives in R2, how an original and its
+ * renditions are named, the URL that serves them, and which keys may be served to whom.
+ * Keys are the server's choice (a random id), never a device's file name.
+ */
+
+/** Reference pictures are public; customers' enquiry photos are shown to staff only. */
+export type PictureKind = "reference" | "enquiry";
+
+const PREFIXES: Record<PictureKind, string> = { reference: "references/", enquiry: "anfragen/" };
+
+export const prefixOf = (kind: PictureKind) => PREFIXES[kind];
+
+/** Whether pictures of this kind appear on public pages, so that a change to them changes a page. */
+export const isPublicKind = (kind: PictureKind) => kind === "reference";
+
+const EXTENSIONS: Record<ImageType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/avif": "avif",
+  "image/gif": "gif",
+};
+
+/** Served by app/routes/images.$.ts. */
+const IMAGE_ROUTE_PREFIX = "/images/";
+
+export const imageUrl = (key: string) => `${IMAGE_ROUTE_PREFIX}${key}`;
+
+export function originalKey(kind: PictureKind, id: string, type: ImageType): string {
+  return `${PREFIXES[kind]}${id}.${EXTENSIONS[type]}`;
+}
+
+export function renditionKey(kind: PictureKind, id: string, width: number, extension: string): string {
+  return `${PREFIXES[kind]}${id}-w${width}.${extension}`;
+}
+
+const KEY = /^(references|anfragen)\/([0-9a-f-]{36})(?:-w(\d+))?\.(jpg|png|webp|avif|gif)$/;
+const KIND_OF_PREFIX: Record<string, PictureKind> = { references: "reference", anfragen: "enquiry" };
+
+export interface ParsedKey {
+  kind: PictureKind;
+  /** The record the picture belongs to. */
+  id: string;
+  /** Set for a rendition, absent for the original. */
+  width?: number;
+}
+
+/** What a key names, or null for anything that is not a picture's key. */
+export function parseKey(key: string): ParsedKey | null {
+  const match = KEY.exec(key);
+  if (!match) return null;
+  return { kind: KIND_OF_PREFIX[match[1]], id: match[2], ...(match[3] ? { width: Number(match[3]) } : {}) };
+}
+
+/** Whether `/images/<key>` may answer: references for everyone, enquiry photos only for staff (asked only then). */
+export async function isServableKey(key: string, isStaff: () => Promise<boolean>): Promise<boolean> {
+  const parsed = parseKey(key);
+  if (!parsed) return false;
+  return isPublicKind(parsed.kind) || (await isStaff());
+}

@@ -1,0 +1,171 @@
+import { data, type TypedResponse } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { DELETE_PARAM, EDIT_PARAM, type FormFailure, searchWith } from "~/lib/staff-forms";
+import { HttpError } from "~/server/base/errors.server";
+import { FAILURE_MESSAGE, redirectWithToast, SUCCESS_MESSAGE } from "~/server/web/toast.server";
+import { type FieldErrors, validate, type Validated } from "~/server/base/validation.server";
+
+/*
+ * The server side of every staff form: an action names its intents, each one a
+ * validate → write → redirect-with-toast (or form-back-with-errors) step built here,
+ * so the staff pages differ only in what they validate and write.
+ */
+
+export type FormValues = Record<string, string>;
+
+/** The text fields of a posted form; files and repeated names are not part of these forms. */
+export function formFields(form: FormData): FormValues {
+  const fields: FormValues = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** 400 with the German messages and the values as entered, so the form comes back filled in. */
+export function invalidForm(
+  failure: { intent: string; id?: string; values: FormValues },
+  result: { message: string; fieldErrors: FieldErrors },
+  init: { status?: number; headers?: HeadersInit } = {},
+) {
+  return data<FormFailure>(
+    { intent: failure.intent, id: failure.id, values: failure.values, message: result.message, fieldErrors: result.fieldErrors },
+    { status: init.status ?? 400, headers: init.headers },
+  );
+}
+
+/** An expected refusal of a write, shown beside `field` of the form sent back, with the refusal's status. */
+export function refusedForm(failure: { intent: string; id?: string; values: FormValues }, field: string, error: HttpError) {
+  return invalidForm(failure, { message: error.message, fieldErrors: { [field]: error.message } }, error);
+}
+
+/** Post/Redirect/Get after a successful write: the page again (first page, no dialog) with "Aktion Erfolgreich". */
+export function succeeded(request: Request, to = new URL(request.url).pathname) {
+  return redirectWithToast(request, to, { type: "success", body: SUCCESS_MESSAGE });
+}
+
+/** One posted staff form, as an intent's handler sees it. */
+export interface PostedForm {
+  request: Request;
+  intent: string;
+  /** The list item the form is about (its hidden `id`), "" for the page's own forms. */
+  id: string;
+  values: FormValues;
+  /** What a failure sends back to the form: `values`, or nothing where it must not be echoed (passwords). */
+  failure: { intent: string; id?: string; values: FormValues };
+  /** The page that Post/Redirect/Get returns to. */
+  to: string;
+}
+
+/** A redirect with a toast, or the form's failure. */
+export type StaffAnswer = TypedResponse<never> | ReturnType<typeof invalidForm>;
+
+export type IntentHandler = (form: PostedForm) => Promise<StaffAnswer>;
+
+/**
+ * A staff page's action after the staff check: runs the handler of the posted
+ * `intent`; an intent the page does not know writes nothing ("Unbekannte Aktion.").
+ */
+export function staffAction(
+  request: Request,
+  form: FormData,
+  intents: Record<string, IntentHandler>,
+  { to = new URL(request.url).pathname, echoValues = true }: { to?: string; echoValues?: boolean } = {},
+): Promise<StaffAnswer> {
+  const values = formFields(form);
+  const { intent = "", id } = values;
+  const posted: PostedForm = {
+    request,
+    intent,
+    id: id ?? "",
+    values,
+    failure: { intent, id, values: echoValues ? values : {} },
+    to,
+  };
+  const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  if (handler) return handler(posted);
+  return Promise.resolve(invalidForm(posted.failure, { message: "Unbekannte Aktion.", fieldErrors: {} }));
+}
+
+interface WriteOptions {
+  /** Shows an expected refusal of the write beside this field of the form sent back, instead of as a toast on the page. */
+  refusedAt?: string;
+  /** Another page to return to after the write. */
+  to?: string;
+}
+
+/**
+ * An intent that writes without a form to check (delete, a toggle): the write of an
+ * entity module, then the page again with "Aktion Erfolgreich", or with the module's
+ * German message for an expected failure (unknown id, …). Anything else is rethrown.
+ */
+export function directWrite(write: (form: PostedForm) => Promise<unknown>, options: WriteOptions = {}): IntentHandler {
+  return async (form) => {
+    const to = options.to ?? form.to;
+    try {
+      await write(form);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (options.refusedAt) return refusedForm(form.failure, options.refusedAt, error);
+      return redirectWithToast(form.request, to, { type: "error", body: error.message || FAILURE_MESSAGE });
+    }
+    return succeeded(form.request, to);
+  };
+}
+
+/** A zod schema over the posted fields, or a function that reads them in its own way. */
+type Check<T> = z.ZodType<T, z.ZodTypeDef, unknown> | ((values: FormValues) => Validated<T>);
+
+/** An intent that checks the form first: invalid, the form comes back with its German messages (400); valid, as `directWrite`. */
+export function validatedWrite<T>(
+  check: Check<T>,
+  write: (value: T, form: PostedForm) => Promise<unknown>,
+  options: WriteOptions = {},
+): IntentHandler {
+  return (form) => {
+    const input = typeof check === "function" ? check(form.values) : validate(check, form.values);
+    if (!input.ok) return Promise.resolve(invalidForm(form.failure, input));
+    return directWrite(() => write(input.value, form), options)(form);
+  };
+}
+
+/**
+ * The record a URL-driven dialog (`?bearbeiten=<id>`, `?loeschen=<id>`) is about: from
+ * the rows the page already loaded, else from the database. An id that no longer
+ * exists leads back to the page without that dialog, with `gone` as an error toast.
+ */
+export async function dialogRecord<T extends { id: string }>(
+  request: Request,
+  param: string,
+  { loaded, load, gone }: DialogSource<T>,
+): Promise<T | null> {
+  const url = new URL(request.url);
+  const id = url.searchParams.get(param);
+  if (!id) return null;
+  const record = loaded.find((candidate) => candidate.id === id) ?? (await load(id));
+  if (!record) {
+    throw await redirectWithToast(request, `${url.pathname}${searchWith(url.search, { [param]: null })}`, {
+      type: "error",
+      body: gone,
+    });
+  }
+  return record;
+}
+
+interface DialogSource<T> {
+  loaded: T[];
+  load: (id: string) => Promise<T | null>;
+  gone: string;
+}
+
+/** The records of a list's two dialogs, Bearbeiten and Löschen (a second list on a page names its own parameters). */
+export async function listDialogs<T extends { id: string }>(
+  request: Request,
+  source: DialogSource<T>,
+  params: { edit: string; delete: string } = { edit: EDIT_PARAM, delete: DELETE_PARAM },
+): Promise<{ editing: T | null; deleting: T | null }> {
+  return {
+    editing: await dialogRecord(request, params.edit, source),
+    deleting: await dialogRecord(request, params.delete, source),
+  };
+}

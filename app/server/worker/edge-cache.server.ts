@@ -1,0 +1,173 @@
+import { readPreferences } from "~/server/web/preferences.server";
+import { SESSION_COOKIE } from "~/server/web/staff-session.server";
+
+/**
+ * Public pages from Cloudflare's Cache API (see docs/decisions/010-edge-cache.md).
+ *
+ * A cached page is keyed by a content version, its URL and the few visitor preferences that
+ * change its markup. Every write that changes a public page bumps the version (the entity
+ * modules report it through the request's `ContentChanges`), so the next view renders anew;
+ * a page also expires at the next moment its own content changes by the clock (an alert
+ * starting or ending, the opening status), and after at most `EDGE_CACHE_MAX_AGE_SECONDS`,
+ * which bounds how long another Cloudflare location (with its own cache) can lag behind a write.
+ */
+export const EDGE_CACHE_MAX_AGE_SECONDS = 60;
+
+/** Internal keys: never a URL a visitor can ask for, so a request cannot read them directly. */
+const KEY_ORIGIN = "https://edge-cache.invalid";
+const VERSION_KEY = `${KEY_ORIGIN}/content-version`;
+const VERSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** The header that tells tests and the benchmark whether a page came from the cache. */
+export const CACHE_STATUS_HEADER = "X-Edge-Cache";
+
+/** Paths that are never pages for everyone: staff area, API, pictures, preference forms. */
+const UNCACHED_PREFIXES = ["/intern", "/api/", "/images/", "/einstellungen/"];
+
+/** Per request: the loaders tell until when the page they render stays true. */
+export class PageLifetime {
+  #until: number;
+
+  constructor(now: number) {
+    this.#until = now + EDGE_CACHE_MAX_AGE_SECONDS * 1000;
+  }
+
+  /** The page changes at `instant` (epoch ms) without any write: it must not be served after it. */
+  changesAt(instant: number | null | undefined) {
+    if (instant != null && Number.isFinite(instant)) this.#until = Math.min(this.#until, instant);
+  }
+
+  secondsLeft(now: number): number {
+    return Math.floor((this.#until - now) / 1000);
+  }
+}
+
+function edgeCache(): Cache | null {
+  // `npm run dev` runs the pipeline in Node, which has neither the Cache API nor HTMLRewriter.
+  const cache = (globalThis as { caches?: CacheStorage & { default?: Cache } }).caches?.default;
+  return cache && typeof HTMLRewriter !== "undefined" ? cache : null;
+}
+
+async function currentVersion(cache: Cache): Promise<string> {
+  const stored = await cache.match(VERSION_KEY);
+  // An evicted version is replaced by a new one, which leaves every older page unreachable.
+  return stored ? stored.text() : bumpContentVersion();
+}
+
+/** After a write that changed a public page: every cached page of this location is outdated. */
+export async function bumpContentVersion(): Promise<string> {
+  const version = crypto.randomUUID();
+  await edgeCache()?.put(
+    VERSION_KEY,
+    new Response(version, { headers: { "Cache-Control": `max-age=${VERSION_MAX_AGE_SECONDS}` } }),
+  );
+  return version;
+}
+
+const hasCookie = (request: Request, name: string) =>
+  (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
+
+/**
+ * Personal answers (the staff area, anything for a session or a token, anything that sets a
+ * cookie) must stay in the browser that asked; public pages are asked for again on every view
+ * (the edge answers), so a changed theme or consent shows at once.
+ */
+export function withCachePolicy(request: Request, response: Response): Response {
+  const personal =
+    new URL(request.url).pathname.startsWith("/intern") ||
+    hasCookie(request, SESSION_COOKIE) ||
+    request.headers.has("token") ||
+    response.headers.has("Set-Cookie");
+  if (personal) {
+    response.headers.set("Cache-Control", "private, no-store");
+  } else if (!response.headers.has("Cache-Control") && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    response.headers.set("Cache-Control", "no-cache");
+  }
+  return response;
+}
+
+/** Anonymous GETs of public pages; never a request with a staff session or a `.data` fetch. */
+function isCacheable(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const { pathname } = new URL(request.url);
+  if (pathname.endsWith(".data") || UNCACHED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  return !hasCookie(request, SESSION_COOKIE);
+}
+
+/**
+ * The build, the page's URL and only what changes its markup for this visitor: theme, consent,
+ * the map, seen alerts. The build is part of it because a page names its build's scripts, which
+ * a new deployment replaces.
+ */
+function variantKey(request: Request, version: string, build: string): string {
+  const url = new URL(request.url);
+  const { theme, consent, external, seenAlerts } = readPreferences(request);
+  const key = new URL(`${KEY_ORIGIN}/${version}/${encodeURIComponent(build)}${url.pathname}`);
+  key.search = url.search;
+  key.searchParams.set("~theme", theme);
+  key.searchParams.set("~consent", consent ? (consent.external ? "all" : "essential") : "none");
+  // The map shows by its own cookie, which the map's button sets without changing the consent.
+  key.searchParams.set("~external", String(external));
+  key.searchParams.set("~seen", seenAlerts ?? "");
+  return key.href;
+}
+
+/** A cached body keeps the nonce it was rendered with; each visitor gets a fresh one. */
+function withFreshNonce(cached: Response, nonce: string): Response {
+  const headers = new Headers(cached.headers);
+  const policy = headers.get("Content-Security-Policy");
+  if (policy) headers.set("Content-Security-Policy", policy.replace(/'nonce-[^']*'/g, `'nonce-${nonce}'`));
+  headers.delete("Cache-Control");
+  headers.set(CACHE_STATUS_HEADER, "HIT");
+  const response = new Response(cached.body, { status: cached.status, headers });
+  // Only scripts carry a nonce (styles come from files); a tag selector keeps the rewrite cheap.
+  return new HTMLRewriter()
+    .on("script[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+function isStorable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has("Set-Cookie") &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html")
+  );
+}
+
+/**
+ * Serves an anonymous public page from the edge cache, or renders it (`render`) and stores it
+ * when it is the same for every visitor of its variant and sets no cookie. `nonce` is the one
+ * this request's own render would use; `lifetime` is filled in by the loaders during `render`.
+ */
+export async function cachedPage(
+  request: Request,
+  {
+    build,
+    nonce,
+    lifetime,
+    waitUntil,
+  }: { build: string; nonce: string; lifetime: PageLifetime; waitUntil: (promise: Promise<unknown>) => void },
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const cache = edgeCache();
+  if (!cache || !isCacheable(request)) return render();
+
+  const key = variantKey(request, await currentVersion(cache), build);
+  const hit = await cache.match(key);
+  if (hit) return withFreshNonce(hit, nonce);
+
+  const response = await render();
+  const seconds = lifetime.secondsLeft(Date.now());
+  if (!isStorable(response) || seconds < 1) return response;
+
+  const stored = response.clone();
+  const headers = new Headers(stored.headers);
+  headers.set("Cache-Control", `public, max-age=${seconds}`);
+  waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })));
+  response.headers.set(CACHE_STATUS_HEADER, "MISS");
+  return response;
+}

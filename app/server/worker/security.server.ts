@@ -1,0 +1,117 @@
+import { isApiPath, jsonError } from "../api/http.server";
+import { HttpError } from "../base/errors.server";
+import { readBodyLimited } from "../base/request-body.server";
+
+/** Methods that only read; everything else may change state. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const FOREIGN_POST_MESSAGE = "Anfrage von einer fremden Seite abgelehnt.";
+
+/**
+ * Staff pages and the preference forms act on cookies, so a form posted from any other
+ * page would ride on them. Such a request is refused unless the browser says it comes
+ * from this very site: `Sec-Fetch-Site`, when sent, must be `same-origin` (or `none`,
+ * typed by the user), and `Origin`, when sent, must be exactly this site's origin —
+ * `null` included, which Chromium sends for a sibling subdomain's page with
+ * `Referrer-Policy: no-referrer`. A request with neither header comes from no browser
+ * that could carry a visitor's cookies against their will. The API takes its token only
+ * from a header, which a foreign page cannot set, so it stays reachable for the
+ * workshop's existing clients.
+ */
+export function isForeignFormPost(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const url = new URL(request.url);
+  if (isApiPath(url.pathname)) return false;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  const origin = request.headers.get("Origin");
+  return origin !== null && origin !== url.origin;
+}
+
+/**
+ * The largest text form: an alert's 5000 characters of Inhalt, percent-encoded at up to
+ * nine bytes each, plus its other fields. Uploads keep their own, larger limit.
+ */
+export const MAX_FORM_BYTES = 64 * 1024;
+/** The staff uploader's multipart posts (page action, its data request, the per-image route). */
+const UPLOAD_PATH = /^\/intern\/uploadReference(?:\.data|\/bild)?\/?$/;
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Every page post must be a readable form of a few KB. Checked before any route runs, so
+ * an oversized body is refused before it is parsed (413) and a body of another type (415)
+ * or a broken one (400) never reaches an action that would fail with a 500. A post without
+ * any body (a bare "Abmelden" button) counts as an empty form. The returned request carries
+ * the body already read.
+ */
+export async function readablePagePost(request: Request): Promise<Request> {
+  if (SAFE_METHODS.has(request.method)) return request;
+  const url = new URL(request.url);
+  if (isApiPath(url.pathname)) return request;
+  const declaredType = request.headers.get("Content-Type") ?? "";
+  const mediaType = declaredType.split(";")[0].trim().toLowerCase();
+  if (mediaType === "multipart/form-data" && UPLOAD_PATH.test(url.pathname)) return request;
+  const body = await readBodyLimited(request, MAX_FORM_BYTES, () => new HttpError(413, "Das Formular ist zu groß."));
+  const contentType = mediaType === "" && body.byteLength === 0 ? "application/x-www-form-urlencoded" : declaredType;
+  if (!FORM_TYPES.has(contentType.split(";")[0].trim().toLowerCase())) {
+    throw new HttpError(415, "Die Anfrage muss ein Formular sein (application/x-www-form-urlencoded oder multipart/form-data).");
+  }
+  try {
+    await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    throw new HttpError(400, "Das Formular konnte nicht gelesen werden.");
+  }
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", contentType);
+  return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+}
+
+/**
+ * Refusals that happen before any route runs: a forged post (403) or a body no page
+ * form can be (413, 415, 400). Returns the request to hand on, or the refusal.
+ */
+export async function screenPagePost(request: Request): Promise<Request | Response> {
+  if (isForeignFormPost(request)) return new Response(FOREIGN_POST_MESSAGE, { status: 403 });
+  try {
+    return await readablePagePost(request);
+  } catch (error) {
+    if (error instanceof HttpError) return jsonError(error.status, error.message);
+    throw error;
+  }
+}
+
+export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+  return [
+    "default-src 'self'",
+    // Vite's dev server injects its HMR client, which needs a websocket and eval.
+    `script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}`,
+    // React writes style attributes (dialogs, motion); no third-party styles are allowed.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    // The map frame loads only after the visitor consented to external content.
+    "frame-src https://www.google.com https://maps.google.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Headers every response gets, pages, API answers and images alike. */
+export function withSecurityHeaders(request: Request, response: Response): Response {
+  const secured = new Response(response.body, response);
+  const headers = secured.headers;
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+  if (!headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  }
+  if (new URL(request.url).protocol === "https:") {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+  headers.delete("X-Powered-By");
+  return secured;
+}
