@@ -23,6 +23,8 @@ declare module "@remix-run/cloudflare" {
     pageLifetime: PageLifetime;
     /** The entity modules' writes report here when they changed a public page (through `db`). */
     contentChanges: ContentChanges;
+    /** Set when a page failed because D1 could not be reached (entry.server.tsx): its answer is then 503. */
+    databaseUnavailable: boolean;
   }
 }
 
@@ -45,5 +47,6 @@ export function getLoadContext({
     nonce: toBase64(randomBytes(16)),
     pageLifetime: new PageLifetime(Date.now()),
     contentChanges,
+    databaseUnavailable: false,
   };
 }

@@ -32,7 +32,13 @@ export async function handleRequest(request: Request, cloudflare: Cloudflare, re
       lifetime: context.pageLifetime,
       waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
     },
-    () => remix.handle(screened, context),
+    async () => {
+      const answer = await remix.handle(screened, context);
+      // The error page of a page that could not read D1 is a passing state, not a fault (db/retry.server.ts).
+      return context.databaseUnavailable && answer.status >= 500
+        ? new Response(answer.body, { status: 503, headers: answer.headers })
+        : answer;
+    },
   );
   await context.contentChanges.publishWith(bumpContentVersion);
   return withSecurityHeaders(request, withCachePolicy(screened, response));

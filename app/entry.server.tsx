@@ -1,11 +1,25 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/document/nonce";
+import { isDatabaseUnavailable } from "~/server/db/retry.server";
 import { documentFixes } from "~/server/worker/document-fixes.server";
 import { contentSecurityPolicy } from "~/server/worker/security.server";
 
 const ABORT_DELAY = 5000;
+
+/**
+ * Errors of loaders and actions. One whose cause is an unreachable database is expected now
+ * and then: the request is marked, and the worker answers its error page with 503 and
+ * Retry-After instead of 500 (request-handler.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    context.databaseUnavailable = true;
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default async function handleRequest(
   request: Request,

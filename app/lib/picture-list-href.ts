@@ -1,7 +1,7 @@
+import { PATHS } from "~/lib/site-areas";
 import { PAGE_PARAM } from "~/lib/page-number";
 import { DELETE_PARAM, EDIT_PARAM } from "~/lib/staff-forms";
 
-export const UPLOAD_PAGE_PATH = "/intern/uploadReference";
 /** Opens the zoom dialog; edit and delete use the staff pages' shared parameters. */
 export const ZOOM_PARAM = "bild";
 
@@ -15,7 +15,7 @@ export const zoomControlId = (id: string) => `bild-${id}`;
 
 /** A page of the list (`?seite=N`) without any dialog open. */
 export function listHref(page: number): string {
-  return page > 1 ? `${UPLOAD_PAGE_PATH}?${PAGE_PARAM}=${page}` : UPLOAD_PAGE_PATH;
+  return page > 1 ? `${PATHS.staffPictures}?${PAGE_PARAM}=${page}` : PATHS.staffPictures;
 }
 
 /** How an image is named to screen readers and in dialogs: its description, else its file name. */

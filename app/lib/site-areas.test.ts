@@ -1,28 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { isInternalPath, normalizedPath, showsFooter, showsNavbar } from "./site-areas";
+import { areaOf, canonicalPath, isPath, PATHS } from "./site-areas";
 
-describe("shell rules (SPEC §2)", () => {
-  it("hides the navigation bar only on the staff login", () => {
-    expect(showsNavbar("/intern/login")).toBe(false);
-    expect(showsNavbar("/Intern/Login")).toBe(false);
-    expect(showsNavbar("/intern/news")).toBe(true);
-    expect(showsNavbar("/")).toBe(true);
-  });
-
-  it("hides the footer in the staff area and on login paths", () => {
-    for (const path of ["/intern", "/intern/news", "/intern/login", "/login", "/INTERN/opening"]) {
-      expect(showsFooter(path)).toBe(false);
+describe("areas of the site, read as the routes read a path", () => {
+  it("finds the staff area in every spelling Remix matches", () => {
+    for (const path of ["/intern", "/intern/login", "/Intern/login", "/INTERN/news", "/Intern/Login/", "/%69ntern/login", "//intern/news", "/intern/news.data"]) {
+      expect(areaOf(path), path).toBe("staff");
     }
-    for (const path of ["/", "/about", "/standort", "/referenz"]) expect(showsFooter(path)).toBe(true);
   });
 
-  it("shows the internal link set on every path starting with /intern", () => {
-    expect(isInternalPath("/intern/uploadReference")).toBe(true);
-    expect(isInternalPath("/impressum")).toBe(false);
+  it("keeps paths that merely start alike public", () => {
+    for (const path of ["/", "/about", "/internet", "/interne", "/%2569ntern/login"]) {
+      expect(areaOf(path), path).toBe("public");
+    }
   });
 
-  it("compares links case-insensitively and without a trailing slash", () => {
-    expect(normalizedPath("/About/")).toBe("/about");
-    expect(normalizedPath("/")).toBe("/");
+  it("tells the API, pictures and preference forms apart in any letter case", () => {
+    expect(areaOf("/api/v1/news/get")).toBe("api");
+    expect(areaOf("/API/v1/news/get")).toBe("api");
+    expect(areaOf("/images/references/a.jpg")).toBe("pictures");
+    expect(areaOf("/einstellungen/design")).toBe("preferences");
+    expect(areaOf("/Einstellungen/Design")).toBe("preferences");
+  });
+
+  it("compares named paths decoded, case-insensitively and without a trailing slash", () => {
+    expect(canonicalPath("/About/")).toBe("/about");
+    expect(canonicalPath("/")).toBe("/");
+    expect(canonicalPath("/%zz")).toBe("/%zz");
+    expect(isPath("/Intern/UploadReference/", PATHS.staffPictures)).toBe(true);
+    expect(isPath("/intern/uploadreference.data", PATHS.staffPictures)).toBe(true);
+    expect(isPath("/intern/uploadReference/bild", PATHS.staffPictures)).toBe(false);
   });
 });

@@ -1,23 +1,65 @@
 /**
- * SPEC §2 shell rules, read on the lower-cased path because the routes match case-insensitively
- * (`/Intern/news` is the staff page too).
+ * The site's areas and its named paths, in one place for the edge cache, the request screen,
+ * the session code and the shells. Remix matches routes on the percent-decoded path and
+ * regardless of letter case, so `/Intern/Login/` and `/%69ntern/login` are the staff login too:
+ * every rule here reads the path the way the routes do.
  */
-const lower = (pathname: string) => pathname.toLowerCase();
 
-export const isInternalPath = (pathname: string) => lower(pathname).startsWith("/intern");
-
-export const showsNavbar = (pathname: string) => !lower(pathname).startsWith("/intern/login");
-
-export const showsFooter = (pathname: string) => !/^\/(intern|login)/.test(lower(pathname));
+/** Paths the code links to, redirects to or tests for. URLs are the spec's; never change them. */
+export const PATHS = {
+  home: "/",
+  contact: "/standort",
+  staff: "/intern",
+  staffLogin: "/intern/login",
+  staffLogout: "/intern/logout",
+  staffNews: "/intern/news",
+  staffOpening: "/intern/opening",
+  staffAlerts: "/intern/notification",
+  staffPictures: "/intern/uploadReference",
+  /** The enhanced uploader's per-photo endpoint (a resource route under the Bilder page). */
+  staffPictureUpload: "/intern/uploadReference/bild",
+  staffAccount: "/intern/konto",
+  api: "/api/v1",
+  pictures: "/images",
+  preferences: "/einstellungen",
+} as const;
 
 /**
- * The contact page shows contact details, opening hours and the map itself; its footer
- * leaves them out so nothing (above all not a second map) appears twice.
+ * public: pages for everyone (cached at the edge); staff: the staff area (never cached, staff
+ * limits); api: the existing client's JSON calls; pictures: stored images; preferences: the
+ * visitor's consent, theme and seen-alert forms.
  */
-export const footerShowsContact = (pathname: string) => normalizedPath(pathname) !== "/standort";
+export type SiteArea = "public" | "staff" | "api" | "pictures" | "preferences";
 
-/** The path a link compares against: lower-cased, without a trailing slash. */
-export function normalizedPath(pathname: string): string {
-  const path = lower(pathname).replace(/\/+$/, "");
+/**
+ * The path as the routes read it: percent-decoded once, lower-cased, repeated slashes
+ * collapsed and without a trailing slash ("/" stays "/"). A path that does not decode is
+ * taken as it is (no route matches it either).
+ */
+export function canonicalPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Malformed escapes: keep the raw path.
+  }
+  const path = decoded.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "");
   return path === "" ? "/" : path;
 }
+
+/** Whether `path` (canonical) is `base` or lies below it. */
+const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+export function areaOf(pathname: string): SiteArea {
+  const path = canonicalPath(pathname);
+  // Remix's data requests for a page (`/intern/news.data`) belong to the page's area.
+  const page = path.replace(/\.data$/, "");
+  if (within(page, PATHS.staff)) return "staff";
+  if (within(page, PATHS.api)) return "api";
+  if (within(page, PATHS.pictures)) return "pictures";
+  if (within(page, PATHS.preferences)) return "preferences";
+  return "public";
+}
+
+/** Whether a path is `named` (one of PATHS), in any spelling the routes accept. */
+export const isPath = (pathname: string, named: string) => canonicalPath(pathname).replace(/\.data$/, "") === named.toLowerCase();

@@ -1,7 +1,5 @@
+import { PATHS } from "~/lib/site-areas";
 import { FAILURE_MESSAGE } from "~/lib/toast";
-
-/** Where the uploader sends each image; see app/routes/intern.uploadReference_.bild.ts. */
-export const UPLOAD_ENDPOINT = "/intern/uploadReference/bild";
 
 export type UploadOutcome =
   | { kind: "stored" }
@@ -20,14 +18,14 @@ export function sendUpload(
 ): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open("POST", UPLOAD_ENDPOINT);
+    request.open("POST", PATHS.staffPictureUpload);
     request.setRequestHeader("Accept", "application/json");
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      const answeredBy = new URL(request.responseURL || UPLOAD_ENDPOINT, window.location.href);
-      if (answeredBy.pathname !== UPLOAD_ENDPOINT) {
+      const answeredBy = new URL(request.responseURL || PATHS.staffPictureUpload, window.location.href);
+      if (answeredBy.pathname !== PATHS.staffPictureUpload) {
         resolve({ kind: "signed-out", location: answeredBy.href });
       } else if (request.status >= 200 && request.status < 300) {
         resolve({ kind: "stored" });

@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH } from "~/server/base/password.server";
 import { clearSessionCookie, requireStaffForAction, requireStaffForPage, sessionTokenFrom } from "~/server/web/staff-session.server";
 import { staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { redirectWithToast } from "~/server/web/toast.server";
+import { PATHS } from "~/lib/site-areas";
 
 export const meta: MetaFunction = () => staffPageMeta("Konto");
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await endAllSessions(context.db, user);
         return redirectWithToast(
           request,
-          "/intern/login",
+          PATHS.staffLogin,
           { type: "success", body: "Sie wurden auf allen Geräten abgemeldet." },
           { headers: { "Set-Cookie": await clearSessionCookie(request) } },
         );

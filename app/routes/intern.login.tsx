@@ -21,8 +21,12 @@ import { commitSessionCookie, getStaffUser } from "~/server/web/staff-session.se
 import { formFields, invalidForm } from "~/server/web/staff-form.server";
 import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/web/toast.server";
 import { validate } from "~/server/base/validation.server";
+import { isPath, PATHS } from "~/lib/site-areas";
+import type { StaffShellHandle } from "./intern";
 
 export const meta: MetaFunction = () => staffPageMeta("Login");
+
+export const handle: StaffShellHandle = { withoutNavbar: true };
 
 /** Remix keeps an action's headers off the page unless the route passes them on: the 429 keeps its Retry-After. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -33,13 +37,13 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 const EXPIRED_MESSAGE = "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.";
-const DEFAULT_TARGET = "/intern/news";
+const DEFAULT_TARGET = PATHS.staffNews;
 const PASSWORD_ID = "login-passwort";
 
 /** Only a staff screen of this site may be the target after login, never the login or logout itself. */
 function safeTarget(value: unknown): string {
   const path = localPath(value);
-  if (!path || !/^\/intern\/[A-Za-z]+$/.test(path) || path === "/intern/login" || path === "/intern/logout") {
+  if (!path || !/^\/intern\/[A-Za-z]+$/.test(path) || isPath(path, PATHS.staffLogin) || isPath(path, PATHS.staffLogout)) {
     return DEFAULT_TARGET;
   }
   return path;

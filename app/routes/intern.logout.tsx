@@ -2,13 +2,14 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { endSession } from "~/server/entities/staff-accounts.server";
 import { clearSessionCookie, sessionTokenFrom } from "~/server/web/staff-session.server";
 import { redirectWithToast } from "~/server/web/toast.server";
+import { PATHS } from "~/lib/site-areas";
 
 /** "Abmelden" posts here: the session ends on the server, not just in this browser. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await endSession(context.db, await sessionTokenFrom(request));
   return redirectWithToast(
     request,
-    "/intern/login",
+    PATHS.staffLogin,
     { type: "success", body: "Sie wurden abgemeldet." },
     { headers: { "Set-Cookie": await clearSessionCookie(request) } },
   );
@@ -16,5 +17,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Logging out changes state, so a plain visit only leads on (the login page sends staff with a session to News). */
 export function loader() {
-  return redirect("/intern/login");
+  return redirect(PATHS.staffLogin);
 }

@@ -1,17 +1,67 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
-import { Outlet } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
+import { Navbar } from "~/components/shell/navbar";
+import { Toaster } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
+import { readToast } from "~/server/web/toast.server";
 import staffStyles from "~/styles/staff.css?url";
 
-// An error in a staff page shows inside the staff layout with its styles.
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
-
-/**
- * Layout of the staff area: only the staff styles, shared by every /intern page
- * (login, the four screens, the toasts). No loader here: Remix runs loaders in
- * parallel, so each page checks the session in its own loader and action.
+/*
+ * The staff area's shell: the staff navigation (not on the login page, SPEC §2), no footer,
+ * and the toasts (SPEC §8: toasts belong to the staff area only). Its styles are shared by
+ * every /intern page. No session check here: Remix runs loaders in parallel, so each page
+ * checks the session in its own loader and action.
  */
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
-export default function InternLayout() {
-  return <Outlet />;
+/** What a staff page's `handle` may say about the shell around it. */
+export interface StaffShellHandle {
+  /** The login page stands alone: no navigation bar (SPEC §2). */
+  withoutNavbar?: boolean;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await readToast(request);
+  return data({ toast }, { headers });
+}
+
+/** Every staff navigation may bring a toast (a redirect after an action, a dialog link to a deleted item). */
+export const shouldRevalidate = () => true;
+
+function StaffShell({ children, toast }: { children: ReactNode; toast: Toast | null }) {
+  const matches = useMatches();
+  const { withoutNavbar = false } = (matches[matches.length - 1]?.handle ?? {}) as StaffShellHandle;
+  return (
+    <>
+      <a href="#inhalt" className="skip-link">
+        Zum Inhalt springen
+      </a>
+      {withoutNavbar ? null : <Navbar area="staff" />}
+      <main id="inhalt" tabIndex={-1}>
+        {children}
+      </main>
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export default function StaffLayout() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <StaffShell toast={toast}>
+      <Outlet />
+    </StaffShell>
+  );
+}
+
+/** An error in a staff page shows inside the staff layout with its styles. */
+export function ErrorBoundary() {
+  return (
+    <StaffShell toast={null}>
+      <GeneralErrorBoundary />
+    </StaffShell>
+  );
 }

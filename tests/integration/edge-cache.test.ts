@@ -5,39 +5,8 @@ import { addDays, workshopDate } from "~/lib/dates";
 import { RENAME_CATEGORY_INTENT } from "~/components/upload/category-list";
 import { listCategoryCounts } from "~/server/entities/categories.server";
 import { api, BASE, body, db, postPage, SAME_ORIGIN, staffCookie, staffToken, upload, uploadForm, renditionsMade } from "./helpers";
+import { cachedView, SETTLED, settledVisitor, visit } from "./visitors";
 import { png } from "../fixtures/images";
-
-const SETTLED = { consent: '{"essential":true,"external":false}' };
-
-/** A visitor's request with the given preference cookies (consent, theme, seen alerts). */
-function visit(path: string, cookies: Record<string, string> = {}) {
-  const cookie = Object.entries(cookies)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join("; ");
-  return SELF.fetch(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-
-/** A settled visitor (consent given, current alerts seen), who gets cacheable pages. */
-async function settledVisitor(extra: Record<string, string> = {}) {
-  const first = await visit("/about", { cookieConsent: SETTLED.consent, ...extra });
-  const seen = /besucht=([^;]*)/.exec(first.headers.get("Set-Cookie") ?? "")?.[1];
-  return { cookieConsent: SETTLED.consent, ...(seen ? { besucht: decodeURIComponent(seen) } : {}), ...extra };
-}
-
-/** Views a page until the edge cache answers it: the copy is stored after the first view's answer has left. */
-async function cachedView(path: string, cookies: Record<string, string>): Promise<Response> {
-  let response: Response | undefined;
-  await expect
-    .poll(
-      async () => {
-        response = await visit(path, cookies);
-        return response.headers.get(CACHE_STATUS_HEADER);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe("HIT");
-  return response!;
-}
 
 const nonceOf = (response: Response) =>
   /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { SITE } from "~/lib/site-config";
 import { useHydrated } from "~/components/use-hydrated";
 import { Logo } from "./logo";
-import { isInternalPath, normalizedPath } from "../../lib/site-areas";
+import { canonicalPath, PATHS } from "~/lib/site-areas";
 
 interface NavLinkItem {
   name: string;
@@ -26,18 +26,18 @@ const PUBLIC_LINKS: NavLinkItem[] = [
 ];
 
 const INTERNAL_LINKS: NavLinkItem[] = [
-  { name: "Neuigkeiten", path: "/intern/news" },
-  { name: "Öffnungszeiten", path: "/intern/opening" },
-  { name: "Informationen", path: "/intern/notification" },
-  { name: "Bilder", path: "/intern/uploadReference" },
+  { name: "Neuigkeiten", path: PATHS.staffNews },
+  { name: "Öffnungszeiten", path: PATHS.staffOpening },
+  { name: "Informationen", path: PATHS.staffAlerts },
+  { name: "Bilder", path: PATHS.staffPictures },
   { name: "Hauptseite", path: "/" },
-  { name: "Konto", path: "/intern/konto" },
+  { name: "Konto", path: PATHS.staffAccount },
 ];
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
 
 function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => void }) {
-  const current = normalizedPath(useLocation().pathname);
+  const current = canonicalPath(useLocation().pathname);
   const links = internal ? INTERNAL_LINKS : PUBLIC_LINKS;
   return (
     <>
@@ -61,7 +61,7 @@ function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => v
         })}
       </ul>
       {internal ? (
-        <Form method="post" action="/intern/logout" className="nav-logout">
+        <Form method="post" action={PATHS.staffLogout} className="nav-logout">
           <button type="submit" className="button button--secondary">
             Abmelden
           </button>
@@ -193,8 +193,9 @@ function MobileMenu({ internal }: { internal: boolean }) {
   );
 }
 
-export function Navbar() {
-  const internal = isInternalPath(useLocation().pathname);
+/** The public site's or the staff area's navigation, as its layout route says. */
+export function Navbar({ area }: { area: "public" | "staff" }) {
+  const internal = area === "staff";
   return (
     <header className="navbar">
       <div className="navbar__inner">

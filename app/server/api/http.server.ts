@@ -1,11 +1,6 @@
 import { ZodError } from "zod";
 import { HttpError } from "~/server/base/errors.server";
-
-export const API_PREFIX = "/api/v1";
-
-export function isApiPath(pathname: string): boolean {
-  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`);
-}
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "~/server/db/retry.server";
 
 /** The first validation message, in the words the schema gives it. */
 function firstIssue(error: ZodError): string {
@@ -17,6 +12,9 @@ export function jsonError(status: number, message: string, headers: HeadersInit 
 }
 
 export function toErrorResponse(error: unknown): Response {
+  if (isDatabaseUnavailable(error)) {
+    return jsonError(503, DATABASE_UNAVAILABLE, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
   if (error instanceof HttpError) return jsonError(error.status, error.message, error.headers);
   if (error instanceof ZodError) return jsonError(400, firstIssue(error));
   console.error("Unerwarteter Fehler in der API", error);

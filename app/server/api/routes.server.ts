@@ -9,7 +9,8 @@ import {
   updateAlert,
 } from "~/server/entities/alerts.server";
 import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/entities/staff-accounts.server";
-import { API_PREFIX, jsonError, toErrorResponse } from "~/server/api/http.server";
+import { PATHS } from "~/lib/site-areas";
+import { jsonError, toErrorResponse } from "~/server/api/http.server";
 import { HttpError } from "~/server/base/errors.server";
 import { readBodyLimited } from "~/server/base/request-body.server";
 import { createNews, deleteNews, listNews, newsInput, NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE, updateNews } from "~/server/entities/news.server";
@@ -266,7 +267,7 @@ const routes: Record<string, Route> = {
 export async function handleApiRequest(request: Request, context: AppLoadContext): Promise<Response> {
   try {
     const url = new URL(request.url);
-    const name = url.pathname.slice(API_PREFIX.length + 1).replace(/\/+$/, "");
+    const name = url.pathname.slice(PATHS.api.length + 1).replace(/\/+$/, "");
     // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
     const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!route) return jsonError(404, "Diese API-Adresse gibt es nicht.");

@@ -2,9 +2,9 @@
  * D1 can fail a query for a passing reason (Cloudflare names a lost connection, a reset
  * storage object, an overloaded database; locally SQLITE_BUSY while another process holds
  * the file) and recommends trying again. Reads are tried once more; a write is never repeated,
- * as it may have happened. A read that fails twice means the database cannot be reached now:
- * the answer is 503 with Retry-After (a thrown Response, which Remix renders with the page's
- * error view and the API passes on), never a 500.
+ * as it may have happened. A read that fails twice, or a write that fails so, means the
+ * database cannot be reached now: `DatabaseUnavailableError`, which the API answers and the
+ * worker turns into 503 with Retry-After (request-handler.ts), never a 500.
  */
 
 const TRANSIENT = /SQLITE_BUSY|database is locked|Network connection lost|storage caused object to be reset|reset because its code was updated|overloaded|transient issue|Internal error/i;
@@ -16,11 +16,23 @@ export function isTransientDatabaseError(error: unknown): boolean {
   return error instanceof Error && TRANSIENT.test(error.message);
 }
 
-export function databaseUnavailable(): Response {
-  return Response.json(
-    { error: DATABASE_UNAVAILABLE },
-    { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
-  );
+export class DatabaseUnavailableError extends Error {
+  constructor(readonly cause: unknown) {
+    super(DATABASE_UNAVAILABLE);
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+/**
+ * Whether `error` is, or was caused by, the database being unreachable (drizzle wraps what a
+ * query throws). By name, not `instanceof`: the worker entry (load-context.ts) and the Remix
+ * build each carry their own copy of this module.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.name === "DatabaseUnavailableError") return true;
+  }
+  return false;
 }
 
 const isRead = (sql: string) => /^\s*select\b/i.test(sql);
@@ -29,12 +41,13 @@ async function tryTwice<T>(read: boolean, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (first) {
-    if (!read || !isTransientDatabaseError(first)) throw first;
+    if (!isTransientDatabaseError(first)) throw first;
+    if (!read) throw new DatabaseUnavailableError(first);
     console.warn("D1-Lesefehler, zweiter Versuch", first);
     try {
       return await run();
     } catch (second) {
-      if (isTransientDatabaseError(second)) throw databaseUnavailable();
+      if (isTransientDatabaseError(second)) throw new DatabaseUnavailableError(second);
       throw second;
     }
   }
@@ -64,7 +77,7 @@ class RetriedStatement {
   }
 
   run() {
-    return this.inner.run();
+    return tryTwice(false, () => this.inner.run());
   }
 }
 

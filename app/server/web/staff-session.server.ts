@@ -1,5 +1,6 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { SESSION_ABSOLUTE_MS, type StaffUser, userForToken } from "~/server/entities/staff-accounts.server";
+import { PATHS } from "~/lib/site-areas";
 
 /**
  * The staff pages carry the same session token as the API's `token` header, in an
@@ -56,5 +57,5 @@ export async function requireStaffForAction(request: Request, context: AppLoadCo
   const returnTo = new URL(request.url).pathname;
   const headers = new Headers();
   headers.append("Set-Cookie", await clearSessionCookie(request));
-  throw redirect(`/intern/login?abgelaufen=1&weiter=${encodeURIComponent(returnTo)}`, { headers });
+  throw redirect(`${PATHS.staffLogin}?abgelaufen=1&weiter=${encodeURIComponent(returnTo)}`, { headers });
 }

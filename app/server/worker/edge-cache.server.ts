@@ -1,3 +1,5 @@
+import { areaOf } from "~/lib/site-areas";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/server/db/retry.server";
 import { readPreferences } from "~/server/web/preferences.server";
 import { SESSION_COOKIE } from "~/server/web/staff-session.server";
 
@@ -20,9 +22,6 @@ const VERSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The header that tells tests and the benchmark whether a page came from the cache. */
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
-
-/** Paths that are never pages for everyone: staff area, API, pictures, preference forms. */
-const UNCACHED_PREFIXES = ["/intern", "/api/", "/images/", "/einstellungen/"];
 
 /** Per request: the loaders tell until when the page they render stays true. */
 export class PageLifetime {
@@ -74,11 +73,15 @@ const hasCookie = (request: Request, name: string) =>
  */
 export function withCachePolicy(request: Request, response: Response): Response {
   const personal =
-    new URL(request.url).pathname.startsWith("/intern") ||
+    areaOf(new URL(request.url).pathname) === "staff" ||
     hasCookie(request, SESSION_COOKIE) ||
     request.headers.has("token") ||
     response.headers.has("Set-Cookie");
-  if (personal) {
+  if (response.status === 503) {
+    // The database could not be read (app/server/db/retry.server.ts): ask again soon, keep nothing.
+    response.headers.set("Cache-Control", "no-store");
+    if (!response.headers.has("Retry-After")) response.headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  } else if (personal) {
     response.headers.set("Cache-Control", "private, no-store");
   } else if (!response.headers.has("Cache-Control") && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
     response.headers.set("Cache-Control", "no-cache");
@@ -86,11 +89,14 @@ export function withCachePolicy(request: Request, response: Response): Response 
   return response;
 }
 
-/** Anonymous GETs of public pages; never a request with a staff session or a `.data` fetch. */
+/**
+ * Anonymous GETs of public pages; never the staff area, the API, pictures or the preference
+ * forms (in any spelling of their paths), a request with a staff session or a `.data` fetch.
+ */
 function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
   const { pathname } = new URL(request.url);
-  if (pathname.endsWith(".data") || UNCACHED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  if (pathname.endsWith(".data") || areaOf(pathname) !== "public") return false;
   return !hasCookie(request, SESSION_COOKIE);
 }
 

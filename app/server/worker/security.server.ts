@@ -1,6 +1,6 @@
-import { isApiPath, jsonError } from "../api/http.server";
-import { HttpError } from "../base/errors.server";
-import { readBodyLimited } from "../base/request-body.server";
+import { areaOf, isPath, PATHS } from "~/lib/site-areas";
+import { HttpError } from "~/server/base/errors.server";
+import { readBodyLimited } from "~/server/base/request-body.server";
 
 /** Methods that only read; everything else may change state. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -21,7 +21,7 @@ export const FOREIGN_POST_MESSAGE = "Anfrage von einer fremden Seite abgelehnt."
 export function isForeignFormPost(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const url = new URL(request.url);
-  if (isApiPath(url.pathname)) return false;
+  if (areaOf(url.pathname) === "api") return false;
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = request.headers.get("Origin");
@@ -33,8 +33,8 @@ export function isForeignFormPost(request: Request): boolean {
  * nine bytes each, plus its other fields. Uploads keep their own, larger limit.
  */
 export const MAX_FORM_BYTES = 64 * 1024;
-/** The staff uploader's multipart posts (page action, its data request, the per-image route). */
-const UPLOAD_PATH = /^\/intern\/uploadReference(?:\.data|\/bild)?\/?$/;
+/** The staff uploader's multipart posts (page action and its data request, the per-image route), in any spelling. */
+const isUploadPath = (pathname: string) => isPath(pathname, PATHS.staffPictures) || isPath(pathname, PATHS.staffPictureUpload);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
@@ -47,10 +47,10 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 export async function readablePagePost(request: Request): Promise<Request> {
   if (SAFE_METHODS.has(request.method)) return request;
   const url = new URL(request.url);
-  if (isApiPath(url.pathname)) return request;
+  if (areaOf(url.pathname) === "api") return request;
   const declaredType = request.headers.get("Content-Type") ?? "";
   const mediaType = declaredType.split(";")[0].trim().toLowerCase();
-  if (mediaType === "multipart/form-data" && UPLOAD_PATH.test(url.pathname)) return request;
+  if (mediaType === "multipart/form-data" && isUploadPath(url.pathname)) return request;
   const body = await readBodyLimited(request, MAX_FORM_BYTES, () => new HttpError(413, "Das Formular ist zu groß."));
   const contentType = mediaType === "" && body.byteLength === 0 ? "application/x-www-form-urlencoded" : declaredType;
   if (!FORM_TYPES.has(contentType.split(";")[0].trim().toLowerCase())) {
@@ -75,7 +75,7 @@ export async function screenPagePost(request: Request): Promise<Request | Respon
   try {
     return await readablePagePost(request);
   } catch (error) {
-    if (error instanceof HttpError) return jsonError(error.status, error.message);
+    if (error instanceof HttpError) return Response.json({ error: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -6,13 +6,13 @@ import { OpeningHoursSection } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import type { loader as rootLoader } from "~/root";
+import type { loader as shellLoader, PublicShellHandle } from "./_public";
 import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle = { styles: [pageStyles] };
+export const handle: StylesHandle & PublicShellHandle = { styles: [pageStyles], footerWithoutContact: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () =>
 export default function Standort() {
   // The shell reads the opening hours for every public page (and refreshes them when the status
   // changes); here they stand in the page, since this page's footer leaves them out.
-  const opening = useRouteLoaderData<typeof rootLoader>("root")?.opening;
+  const opening = useRouteLoaderData<typeof shellLoader>("routes/_public")?.opening;
   return (
     <div className="page">
       <PageHeader title="Kontakt & Standort">

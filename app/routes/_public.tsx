@@ -1,0 +1,166 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, type ShouldRevalidateFunction, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useNonce } from "~/components/document/nonce";
+import { AlertPopup, type PopupAlerts } from "~/components/shell/alert-popup";
+import { CookieConsent } from "~/components/shell/cookie-consent";
+import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
+import { Footer, type FooterOpening } from "~/components/shell/footer";
+import { Navbar } from "~/components/shell/navbar";
+import { type ConsentView, ShellProvider } from "~/components/shell/shell-state";
+import { addDays, workshopDate, workshopInstant } from "~/lib/dates";
+import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
+import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME } from "~/lib/preferences";
+import { jsonForScript, localBusinessJsonLd } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
+import { readTogether } from "~/server/db/client.server";
+import { type Alert, visibleAlertsRead } from "~/server/entities/alerts.server";
+import { scheduleRead } from "~/server/entities/opening-hours.server";
+import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/web/preferences.server";
+
+/*
+ * The public site's shell (SPEC §2): navigation, footer with opening hours, the consent dialog
+ * and the important-information popup around every public page. A pathless layout route, so
+ * URLs stay as they are.
+ */
+
+/** What a public page's `handle` may say about the shell around it. */
+export interface PublicShellHandle {
+  /** The page shows contact details, hours and the map itself, so its footer leaves them out (no second map). */
+  footerWithoutContact?: boolean;
+}
+
+/**
+ * The popup shows on the session's first page view and whenever the list of active
+ * alerts changed since. While the consent dialog is open it waits: the server then does
+ * not mark the list as seen, and the browser does so once it shows the popup.
+ */
+function popupAlerts(
+  active: Alert[],
+  request: Request,
+  preferences: Preferences,
+  consentDialogOpen: boolean,
+  headers: Headers,
+): PopupAlerts | null {
+  const key = alertListKey(active.map((alert) => alert.id));
+  if (preferences.seenAlerts === key) return null;
+  if (!consentDialogOpen) headers.append("Set-Cookie", seenAlertsCookie(request, key));
+  if (active.length === 0) return null;
+  return { key, items: active.map(({ id, title, text }) => ({ id, title, text })) };
+}
+
+/** The footer lists special entries this many days ahead, above the week. */
+const FOOTER_SPECIAL_DAYS = 14;
+
+function footerOpening(schedule: Schedule | null, now: Date): FooterOpening | null {
+  if (!schedule) return null;
+  return {
+    hours: schedule.week,
+    status: openStatus(schedule, now),
+    statusChangesAt: nextStatusChange(schedule, now)?.toISOString() ?? null,
+    upcoming: upcomingSpecialDays(schedule, now, FOOTER_SPECIAL_DAYS),
+  };
+}
+
+/** The shell's records in one round trip to D1; if the database fails, the page still renders without them. */
+async function shellRecords(context: LoaderFunctionArgs["context"], now: Date) {
+  try {
+    const [visible, schedule] = await readTogether(context.db, [visibleAlertsRead(context.db, now), scheduleRead(context.db, now)]);
+    context.pageLifetime.changesAt(visible.changesAt?.getTime());
+    return { active: visible.active, schedule };
+  } catch (error) {
+    console.error("Error fetching the shell's alerts and opening hours", error);
+    // A page without them must not be kept in the edge cache.
+    context.pageLifetime.changesAt(now.getTime());
+    return null;
+  }
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const preferences = readPreferences(request);
+  const headers = new Headers();
+  const consentParam = url.searchParams.get(CONSENT_SETTINGS_PARAM);
+  const consentView: ConsentView =
+    consentParam === "individuell" ? "individuell" : consentParam !== null || !preferences.consent ? "erste" : "geschlossen";
+
+  const now = new Date();
+  const records = await shellRecords(context, now);
+  const schedule = records?.schedule ?? null;
+  const alerts = records && popupAlerts(records.active, request, preferences, consentView !== "geschlossen", headers);
+  const opening = footerOpening(schedule, now);
+  if (opening) {
+    // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
+    context.pageLifetime.changesAt(opening.statusChangesAt ? Date.parse(opening.statusChangesAt) : null);
+    context.pageLifetime.changesAt(workshopInstant(addDays(workshopDate(now), 1), "00:00").getTime());
+  }
+  return data(
+    {
+      consent: preferences.consent,
+      external: preferences.external,
+      consentView,
+      opening,
+      alerts,
+      // Serialized here so the builder stays out of the browser bundle.
+      structuredData: jsonForScript(localBusinessJsonLd(schedule, now)),
+    },
+    { headers },
+  );
+}
+
+/**
+ * The shell's data changes with a form submission (a consent choice, the popup's OK) or when
+ * the footer's open-now line asks for fresh data (a revalidation in place); ordinary
+ * page-to-page navigation keeps it, so the footer does not reload each time.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+};
+
+function usePageHandle(): PublicShellHandle {
+  const matches = useMatches();
+  return (matches[matches.length - 1]?.handle ?? {}) as PublicShellHandle;
+}
+
+function PublicShell({ children }: { children: ReactNode }) {
+  const shell = useLoaderData<typeof loader>();
+  const theme = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? DEFAULT_THEME;
+  const nonce = useNonce();
+  const { footerWithoutContact = false } = usePageHandle();
+  return (
+    <ShellProvider consent={shell.consent} external={shell.external} initialView={shell.consentView}>
+      <a href="#inhalt" className="skip-link">
+        Zum Inhalt springen
+      </a>
+      <CookieConsent />
+      <Navbar area="public" />
+      <main id="inhalt" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer opening={shell.opening} theme={theme} withContact={!footerWithoutContact} />
+      <AlertPopup alerts={shell.alerts} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.structuredData }} />
+    </ShellProvider>
+  );
+}
+
+export default function PublicLayout() {
+  return (
+    <PublicShell>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+/** The public layout's own loader failed: the error with the navigation, without the shell's records. */
+export function ErrorBoundary() {
+  return (
+    <>
+      <Navbar area="public" />
+      <main id="inhalt" tabIndex={-1}>
+        <GeneralErrorBoundary />
+      </main>
+    </>
+  );
+}
