@@ -1,27 +1,37 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { type Cloudflare, getLoadContext } from "./load-context";
-import { bumpContentVersion, cachedPage, withCachePolicy } from "./app/server/worker/edge-cache.server";
+import { bumpContentVersion, cachedPage, canonicalPageRequest, withCachePolicy } from "./app/server/worker/edge-cache.server";
+import { deepestRoute, refusedDiscovery } from "./app/server/worker/route-discovery.server";
 import { screenPagePost, withSecurityHeaders } from "./app/server/worker/security.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
-/** Remix's handler for one build, and that build's version (its assets' hash). */
+/** Remix's handler for one build, that build's version (its assets' hash) and its deepest route. */
 export interface RemixBuild {
   handle: RemixHandler;
   version: string;
+  deepestRoute: number;
+}
+
+export function remixBuild(build: ServerBuild, mode?: string): RemixBuild {
+  return { handle: createRequestHandler(build, mode), version: build.assets.version, deepestRoute: deepestRoute(build.routes) };
 }
 
 /**
  * The one request pipeline, run by the worker entry (server.ts) and by `npm run dev`
  * (vite-dev-pipeline.ts), so a developer sees the same refusals and headers as production:
- * forged or unreadable page posts are refused before any route runs, then a public page comes
+ * forged or unreadable page posts and route discovery beyond the site's own are refused before
+ * any route runs, a public page is read as its canonical address, then it comes
  * from the edge cache or Remix answers, a write that changed a public page (the entity modules
  * say so) outdates the cached pages before its answer leaves — and at once when it happens
  * after the answer (renditions) — and every answer gets its cache policy and the security headers.
  */
 export async function handleRequest(request: Request, cloudflare: Cloudflare, remix: RemixBuild): Promise<Response> {
-  const screened = await screenPagePost(request);
-  if (screened instanceof Response) return withSecurityHeaders(request, screened);
+  const refused = refusedDiscovery(request, remix.deepestRoute);
+  if (refused) return withSecurityHeaders(request, refused);
+  const posted = await screenPagePost(request);
+  if (posted instanceof Response) return withSecurityHeaders(request, posted);
+  const screened = canonicalPageRequest(posted);
 
   const context = getLoadContext({ request: screened, context: { cloudflare } });
   const response = await cachedPage(

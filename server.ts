@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import type { ServerBuild } from "@remix-run/cloudflare";
 // The build exists only after `npm run build`; wrangler bundles it into the worker.
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the generated build may or may not exist when type-checking
 // @ts-ignore
@@ -7,10 +7,9 @@ import { ContentChanges } from "./app/server/base/content-changes.server";
 import { database } from "./app/server/db/client.server";
 import { bumpContentVersion } from "./app/server/worker/edge-cache.server";
 import { runMaintenance } from "./app/server/worker/maintenance.server";
-import { handleRequest } from "./request-handler";
+import { handleRequest, remixBuild } from "./request-handler";
 
-const serverBuild = build as unknown as ServerBuild;
-const remix = { handle: createRequestHandler(serverBuild), version: serverBuild.assets.version };
+const remix = remixBuild(build as unknown as ServerBuild);
 
 export default {
   fetch: (request, env, ctx) => handleRequest(request, { env, ctx }, remix),

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import type { ServerBuild } from "@remix-run/cloudflare";
 import type { Plugin } from "vite";
 
 /**
@@ -20,8 +20,8 @@ export function devPipeline(): Plugin {
         server.middlewares.use(async (nodeRequest, nodeResponse, next) => {
           try {
             const build = (await server.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
-            const { handleRequest } = (await server.ssrLoadModule("/request-handler.ts")) as typeof import("./request-handler");
-            const remix = { handle: createRequestHandler(build, "development"), version: build.assets.version };
+            const { handleRequest, remixBuild } = (await server.ssrLoadModule("/request-handler.ts")) as typeof import("./request-handler");
+            const remix = remixBuild(build, "development");
             const response = await handleRequest(toWebRequest(nodeRequest), { env, ctx }, remix);
             await sendResponse(response, nodeResponse);
           } catch (error) {

@@ -6,7 +6,8 @@
 // asset of the same server, at 1 and 10 connections. With the seeded demo pictures it also
 // prints the picture bytes a phone loads for the first view of `/` and `/referenz` and
 // Lighthouse's four scores (mobile preset) for every public page, and both again after ten
-// phone photos (4032 × 3024 JPEGs) were uploaded in one API request, as the old client does.
+// phone photos (4032 × 3024 JPEGs) were uploaded in one API request, as the old client does,
+// with the heaviest first view of those two pages while the photos' renditions were being made.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -124,34 +125,44 @@ async function loadedInBrowser(baseURL, paths) {
   return result;
 }
 
-/** What a phone (412 × 915, 2.625× density) downloads in pictures before it scrolls: the sum and the largest. */
-async function picturesInFirstView(baseURL, paths) {
+async function launchBrowser() {
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(executablePath)) return null;
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  return chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+}
+
+/** What a phone (412 × 915, 2.625× density) downloads in pictures before it scrolls: every picture with its bytes. */
+async function firstViewPictures(browser, baseURL, path) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const pictures = [];
+    page.on("requestfinished", async (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith("/images/")) return;
+      const sizes = await request.sizes();
+      pictures.push({ path: url.pathname, bytes: sizes.responseBodySize });
+    });
+    await page.goto(new URL(path, baseURL).href, { waitUntil: "networkidle" });
+    return pictures;
+  } finally {
+    await context.close();
+  }
+}
+
+const sumBytes = (pictures) => pictures.reduce((sum, { bytes }) => sum + bytes, 0);
+
+/** The picture bytes of the first view on a phone: the sum and the largest, per page. */
+async function picturesInFirstView(baseURL, paths) {
+  const browser = await launchBrowser();
+  if (!browser) return null;
   const rows = [["Seite (Telefon, erste Ansicht)", "Bilder", "Bytes", "größtes"]];
   try {
     for (const path of paths) {
-      const context = await browser.newContext({
-        viewport: { width: 412, height: 915 },
-        deviceScaleFactor: 2.625,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      const pictures = [];
-      page.on("requestfinished", async (request) => {
-        const url = new URL(request.url());
-        if (!url.pathname.startsWith("/images/")) return;
-        const sizes = await request.sizes();
-        pictures.push({ path: url.pathname, bytes: sizes.responseBodySize });
-      });
-      await page.goto(new URL(path, baseURL).href, { waitUntil: "networkidle" });
-      const total = pictures.reduce((sum, { bytes }) => sum + bytes, 0);
+      const pictures = await firstViewPictures(browser, baseURL, path);
       const largest = pictures.reduce((max, picture) => (picture.bytes > (max?.bytes ?? -1) ? picture : max), null);
-      rows.push([path, String(pictures.length), kb(total), largest ? `${kb(largest.bytes)} ${largest.path.split("/").pop()}` : "–"]);
-      await context.close();
+      rows.push([path, String(pictures.length), kb(sumBytes(pictures)), largest ? `${kb(largest.bytes)} ${largest.path.split("/").pop()}` : "–"]);
     }
   } finally {
     await browser.close();
@@ -197,7 +208,14 @@ async function phonePhotos() {
   return photos;
 }
 
-/** Uploads the photos in one `POST /api/v1/reference/save` (SPEC §7) and waits until the server has made their renditions. */
+/** The most a phone's first view may load in pictures while new photos get their renditions (issue 17). */
+const HEAVY_WINDOW_GOAL = { "/": 200 * 1024, "/referenz": 600 * 1024 };
+
+/**
+ * Uploads the photos in one `POST /api/v1/reference/save` (SPEC §7) and, from its answer until
+ * the server has made every rendition, loads the first view of `/` and `/referenz` on a phone
+ * again and again: the heaviest of those moments is what a visitor could get right after an upload.
+ */
 async function uploadPhonePhotos(baseURL) {
   const login = await fetch(`${baseURL}/api/v1/auth/login`, {
     method: "POST",
@@ -215,18 +233,36 @@ async function uploadPhonePhotos(baseURL) {
   const answered = Date.now() - started;
   const ids = new Set((await response.json()).reference.map(({ id }) => id));
   const megabytes = photos.reduce((sum, { bytes }) => sum + bytes.length, 0) / 1024 / 1024;
+  const browser = await launchBrowser();
+  const worst = Object.fromEntries(Object.keys(HEAVY_WINDOW_GOAL).map((path) => [path, 0]));
+  let moments = 0;
   const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    const listed = await (await fetch(`${baseURL}/api/v1/reference/get?limit=50`, { headers: { token } })).json();
-    const pending = listed.reference.filter(({ id, sources }) => ids.has(id) && sources.length === 0);
-    if (pending.length === 0) break;
-    if (Date.now() > deadline) throw new Error(`${pending.length} photos still have no renditions`);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+  try {
+    for (;;) {
+      const listed = await (await fetch(`${baseURL}/api/v1/reference/get?limit=50`, { headers: { token } })).json();
+      const pending = listed.reference.filter(({ id, preparing }) => ids.has(id) && preparing);
+      if (browser) {
+        moments += 1;
+        for (const path of Object.keys(worst)) worst[path] = Math.max(worst[path], sumBytes(await firstViewPictures(browser, baseURL, path)));
+      }
+      if (pending.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`${pending.length} photos still have no renditions`);
+      if (!browser) await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  } finally {
+    await browser?.close();
   }
   console.log(
     `\n${PHOTO_COUNT} Telefonfotos (${megabytes.toFixed(1)} MB) in einer Anfrage hochgeladen: Antwort nach ${(answered / 1000).toFixed(1)} s, ` +
       `alle Fassungen nach ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
+  if (browser) {
+    const rows = [["Seite (Telefon, erste Ansicht)", "schwerster Moment", "Ziel", ""]];
+    for (const [path, bytes] of Object.entries(worst)) {
+      rows.push([path, kb(bytes), `≤ ${kb(HEAVY_WINDOW_GOAL[path])}`, bytes <= HEAVY_WINDOW_GOAL[path] ? "✓" : "✗"]);
+    }
+    console.log(`\nBilder zwischen Antwort und fertigen Fassungen (${moments} Aufrufe je Seite)\n${table(rows)}`);
+  }
 }
 
 /** The picture bytes of the first view on a phone, then Lighthouse's scores for every public page. */

@@ -20,6 +20,7 @@ describe("areas of the site, read as the routes read a path", () => {
     expect(areaOf("/images/references/a.jpg")).toBe("pictures");
     expect(areaOf("/einstellungen/design")).toBe("preferences");
     expect(areaOf("/Einstellungen/Design")).toBe("preferences");
+    expect(areaOf("/__manifest")).toBe("framework");
   });
 
   it("compares named paths decoded, case-insensitively and without a trailing slash", () => {

@@ -1,3 +1,6 @@
+import { PAGE_PARAM } from "~/lib/page-number";
+import { CONSENT_SETTINGS_PARAM } from "~/lib/preferences";
+
 /**
  * The site's areas and its named paths, in one place for the edge cache, the request screen,
  * the session code and the shells. Remix matches routes on the percent-decoded path and
@@ -22,14 +25,16 @@ export const PATHS = {
   api: "/api/v1",
   pictures: "/images",
   preferences: "/einstellungen",
+  /** Remix's lazy route discovery (`?p=…&version=…`), answered by Remix itself. */
+  routeDiscovery: "/__manifest",
 } as const;
 
 /**
  * public: pages for everyone (cached at the edge); staff: the staff area (never cached, staff
  * limits); api: the existing client's JSON calls; pictures: stored images; preferences: the
- * visitor's consent, theme and seen-alert forms.
+ * visitor's consent, theme and seen-alert forms; framework: Remix's own requests.
  */
-export type SiteArea = "public" | "staff" | "api" | "pictures" | "preferences";
+export type SiteArea = "public" | "staff" | "api" | "pictures" | "preferences" | "framework";
 
 /**
  * The path as the routes read it: percent-decoded once, lower-cased, repeated slashes
@@ -58,8 +63,52 @@ export function areaOf(pathname: string): SiteArea {
   if (within(page, PATHS.api)) return "api";
   if (within(page, PATHS.pictures)) return "pictures";
   if (within(page, PATHS.preferences)) return "preferences";
+  if (page === PATHS.routeDiscovery) return "framework";
   return "public";
 }
 
 /** Whether a path is `named` (one of PATHS), in any spelling the routes accept. */
 export const isPath = (pathname: string, named: string) => canonicalPath(pathname).replace(/\.data$/, "") === named.toLowerCase();
+
+/** SPEC §2 route table: every alias answers a permanent redirect to its page (routes/$.tsx). */
+export const PATH_ALIASES: Record<string, string> = {
+  "/ueberuns-service": "/about",
+  "/ueberuns": "/about",
+  "/service": "/about",
+  "/leistung": "/about",
+  "/datenschutz": "/impressum",
+  "/impressum-und-datenschutz": "/impressum",
+  "/legal": "/impressum",
+  "/mprint": "/impressum",
+  "/data-privacy": "/impressum",
+  "/impresum": "/impressum",
+  "/kontakt": "/standort",
+  "/contact": "/standort",
+  "/leder": "/ledermuster",
+  "/muster": "/ledermuster",
+  "/bilder": "/referenz",
+  "/galerie": "/referenz",
+};
+
+/** The gallery's address: its state lives there, so every view can be linked (gallery-links.ts). */
+export const GALLERY_PARAMS = { category: "kategorie", page: PAGE_PARAM, image: "bild" } as const;
+/** The home page's news page for visitors without JavaScript (`?neuigkeiten=2`). */
+export const HOME_NEWS_PARAM = "neuigkeiten";
+
+/**
+ * The query parameters each public page reads, declared once: the edge cache keys and renders a
+ * public page with these alone (and the shell's own), so `?fbclid=…` or a made-up parameter
+ * never makes a copy of its own or reaches another visitor's page (docs/decisions/010).
+ */
+const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
+  "/": [HOME_NEWS_PARAM],
+  "/referenz": Object.values(GALLERY_PARAMS),
+};
+/** Read by the public layout on every page: the consent dialog opened by a link. */
+const SHELL_QUERY_PARAMS = [CONSENT_SETTINGS_PARAM];
+
+/** The parameters a public path's page reads; an alias reads its page's, as its redirect passes them on. */
+export function queryParamsOf(pathname: string): readonly string[] {
+  const path = canonicalPath(pathname);
+  return [...SHELL_QUERY_PARAMS, ...(PAGE_QUERY_PARAMS[PATH_ALIASES[path] ?? path] ?? [])];
+}

@@ -1,24 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
-
-/** SPEC §2 route table: every alias answers a permanent redirect to its page. */
-const ALIASES: Record<string, string> = {
-  "ueberuns-service": "/about",
-  ueberuns: "/about",
-  service: "/about",
-  leistung: "/about",
-  datenschutz: "/impressum",
-  "impressum-und-datenschutz": "/impressum",
-  legal: "/impressum",
-  mprint: "/impressum",
-  "data-privacy": "/impressum",
-  impresum: "/impressum",
-  kontakt: "/standort",
-  contact: "/standort",
-  leder: "/ledermuster",
-  muster: "/ledermuster",
-  bilder: "/referenz",
-  galerie: "/referenz",
-};
+import { canonicalPath, PATH_ALIASES } from "~/lib/site-areas";
 
 /**
  * Aliases redirect permanently (query string kept). Any other unknown path falls back
@@ -27,10 +8,10 @@ const ALIASES: Record<string, string> = {
  * duplicate of the home page, and the home page's data loading stays in its own route.
  * Temporary, because a page may later exist at that path.
  */
-export function loader({ params, request }: LoaderFunctionArgs) {
-  const alias = (params["*"] ?? "").toLowerCase().replace(/\/+$/, "");
-  const target = ALIASES[alias];
-  if (target) return redirect(`${target}${new URL(request.url).search}`, 301);
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const target = PATH_ALIASES[canonicalPath(url.pathname)];
+  if (target) return redirect(`${target}${url.search}`, 301);
   return redirect("/", 302);
 }
 

@@ -17,6 +17,7 @@ import { homePicturesRead } from "~/server/entities/references.server";
 import homeStyles from "~/styles/home.css?inline";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { pageNumber } from "~/lib/page-number";
+import { HOME_NEWS_PARAM } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -35,7 +36,7 @@ export const meta: MetaFunction = () =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // `?neuigkeiten=<n>`: the news page rendered on the server, for visitors without JavaScript.
-  const page = pageNumber(new URL(request.url).searchParams, "neuigkeiten");
+  const page = pageNumber(new URL(request.url).searchParams, HOME_NEWS_PARAM);
   const [{ latest: reference, cover }, news] = await readTogether(context.db, [
     homePicturesRead(context.db, SLIDE_COUNT),
     // One item more than shown tells whether a further page exists.

@@ -16,6 +16,7 @@ import { readTogether } from "~/server/db/client.server";
 import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/entities/references.server";
 import galleryStyles from "~/styles/gallery.css?inline";
 import pageStyles from "~/styles/pages.css?inline";
+import { GALLERY_PARAMS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -40,9 +41,9 @@ const THUMBNAIL_SIZES =
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const requestedCategory = url.searchParams.get("kategorie")?.trim().slice(0, MAX_CATEGORY_LENGTH) || null;
-  const page = pageNumber(url.searchParams);
-  const imageId = url.searchParams.get("bild")?.slice(0, 100) || null;
+  const requestedCategory = url.searchParams.get(GALLERY_PARAMS.category)?.trim().slice(0, MAX_CATEGORY_LENGTH) || null;
+  const page = pageNumber(url.searchParams, GALLERY_PARAMS.page);
+  const imageId = url.searchParams.get(GALLERY_PARAMS.image)?.slice(0, 100) || null;
 
   // The page's pictures plus the one before and after it, so the viewer can step across pages.
   const { startAt, limit } = pageRows(page, REFERENCE_PAGE_SIZE);
@@ -91,7 +92,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const withoutImage = (url: URL) => {
     const params = new URLSearchParams(url.search);
-    params.delete("bild");
+    params.delete(GALLERY_PARAMS.image);
     params.sort();
     return params.toString();
   };
@@ -216,7 +217,7 @@ function Viewer({
 }) {
   // The loader is skipped when only the picture changes, so it is looked up in the list first.
   const { search } = useLocation();
-  const imageId = new URLSearchParams(search).get("bild");
+  const imageId = new URLSearchParams(search).get(GALLERY_PARAMS.image);
   if (!imageId) return null;
   const index = references.findIndex((item) => item.id === imageId);
   const image = references[index] ?? (zoom?.id === imageId ? zoom : null);

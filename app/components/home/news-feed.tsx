@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { HomeSection } from "./home-section";
+import { HOME_NEWS_PARAM } from "~/lib/site-areas";
 
 /** SPEC §9: news come in pages of 15. */
 
@@ -133,7 +134,7 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
             </p>
           )}
           {!hydrated && hasMore && (
-            <a className="news__more" href={`/?neuigkeiten=${page + 1}#neuigkeiten`}>
+            <a className="news__more" href={`/?${HOME_NEWS_PARAM}=${page + 1}#neuigkeiten`}>
               Ältere Neuigkeiten anzeigen
             </a>
           )}

@@ -1,4 +1,4 @@
-import { areaOf } from "~/lib/site-areas";
+import { areaOf, canonicalPath, queryParamsOf } from "~/lib/site-areas";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/server/db/retry.server";
 import { readPreferences } from "~/server/web/preferences.server";
 import { SESSION_COOKIE } from "~/server/web/staff-session.server";
@@ -101,21 +101,40 @@ function isCacheable(request: Request): boolean {
 }
 
 /**
- * The build, the page's URL and only what changes its markup for this visitor: theme, consent,
- * the map, seen alerts. The build is part of it because a page names its build's scripts, which
- * a new deployment replaces.
+ * A public page's GET as it is rendered and stored: its path spelled as the routes read it and
+ * only the query parameters the page reads (`queryParamsOf`), sorted. Anything else of the
+ * address (`?fbclid=…`, `?utm_source=…`, a made-up parameter) changes neither the page nor
+ * its copy in the cache, so it is ignored before either sees it.
+ */
+export function canonicalPageRequest(request: Request): Request {
+  if (request.method !== "GET" && request.method !== "HEAD") return request;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data") || areaOf(url.pathname) !== "public") return request;
+  const read = queryParamsOf(url.pathname);
+  const canonical = new URL(canonicalPath(url.pathname), url.origin);
+  const kept = [...url.searchParams].filter(([name]) => read.includes(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, value] of kept) canonical.searchParams.append(name, value);
+  return canonical.href === url.href ? request : new Request(canonical, request);
+}
+
+/**
+ * The build, the page's canonical address and only what changes its markup for this visitor:
+ * theme, consent, the map, seen alerts. The build is part of it because a page names its
+ * build's scripts, which a new deployment replaces. The visitor's part is a path segment made
+ * from validated cookies, never a query parameter, so no address can name another visitor's copy.
  */
 function variantKey(request: Request, version: string, build: string): string {
   const url = new URL(request.url);
   const { theme, consent, external, seenAlerts } = readPreferences(request);
-  const key = new URL(`${KEY_ORIGIN}/${version}/${encodeURIComponent(build)}${url.pathname}`);
-  key.search = url.search;
-  key.searchParams.set("~theme", theme);
-  key.searchParams.set("~consent", consent ? (consent.external ? "all" : "essential") : "none");
-  // The map shows by its own cookie, which the map's button sets without changing the consent.
-  key.searchParams.set("~external", String(external));
-  key.searchParams.set("~seen", seenAlerts ?? "");
-  return key.href;
+  const variant = [
+    theme,
+    consent ? (consent.external ? "alle" : "essenziell") : "offen",
+    // The map shows by its own cookie, which the map's button sets without changing the consent.
+    external ? "karte" : "ohne-karte",
+    seenAlerts ?? "",
+  ];
+  return `${KEY_ORIGIN}/${version}/${encodeURIComponent(build)}/${encodeURIComponent(variant.join(","))}${url.pathname}${url.search}`;
 }
 
 /** A cached body keeps the nonce it was rendered with; each visitor gets a fresh one. */
