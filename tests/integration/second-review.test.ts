@@ -3,7 +3,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { CACHE_STATUS_HEADER } from "~/server/worker/edge-cache.server";
 import { api, BASE, postPage, SAME_ORIGIN, staffToken } from "./helpers";
-import { cachedView, SETTLED, settledVisitor, visit } from "./visitors";
+import { cachedView, settledVisitor, visit } from "./visitors";
 
 /*
  * The findings of the second review (issue 18), each from its reproduction: every test here
