@@ -14,7 +14,7 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/entities/staff-accounts.server";
-import { SESSION_COOKIE } from "~/server/web/staff-session.server";
+import { sessionCookieName } from "~/server/web/staff-session.server";
 import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -34,7 +34,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The privacy text states the staff session cookie and limits the code enforces, so the two cannot drift apart. */
 export function loader() {
   return {
-    sessionCookie: SESSION_COOKIE,
+    // As the site names it where it is deployed (HTTPS): `__Host-sitzung`.
+    sessionCookie: sessionCookieName(new Request(SITE.origin)),
     sessionDays: SESSION_ABSOLUTE_MS / DAY_MS,
     idleDays: SESSION_IDLE_MS / DAY_MS,
     throttleMinutes: THROTTLE_WINDOW_MS / 60_000,

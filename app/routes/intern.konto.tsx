@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/staff/field";
 import { StaffForm } from "~/components/staff/staff-form";
@@ -11,9 +11,14 @@ import { MIN_PASSWORD_LENGTH } from "~/server/base/password.server";
 import { clearSessionCookie, requireStaffForAction, requireStaffForPage, sessionTokenFrom } from "~/server/web/staff-session.server";
 import { staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { redirectWithToast } from "~/server/web/toast.server";
+import { checkOrigin } from "~/server/web/known-devices.server";
+import { retryAfterOf } from "~/server/web/staff-form.server";
 import { PATHS } from "~/lib/site-areas";
 
 export const meta: MetaFunction = () => staffPageMeta("Konto");
+
+/** Too many wrong current passwords answer 429: its Retry-After reaches the browser. */
+export const headers: HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffForPage(request, context);
@@ -24,21 +29,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffForAction(request, context);
   return staffAction(
-    request,
+    { request, context },
     await request.formData(),
     {
       password: validatedWrite(
         passwordChangeInput(user.username),
-        async (input) => changePassword(context.db, user, (await sessionTokenFrom(request)) ?? "", input),
+        async (input) =>
+          changePassword(context.db, user, sessionTokenFrom(request) ?? "", input, await checkOrigin(context.db, request, user.username)),
         { refusedAt: "currentPassword" },
       ),
       "logout-everywhere": async () => {
         await endAllSessions(context.db, user);
         return redirectWithToast(
-          request,
+          { request, context },
           PATHS.staffLogin,
           { type: "success", body: "Sie wurden auf allen Geräten abgemeldet." },
-          { headers: { "Set-Cookie": await clearSessionCookie(request) } },
+          { headers: { "Set-Cookie": clearSessionCookie(request) } },
         );
       },
     },

@@ -15,10 +15,11 @@ import { staffPageMeta } from "~/lib/seo";
 import { failureFor, fieldState } from "~/lib/staff-forms";
 import { SITE } from "~/lib/site-config";
 import { HttpError } from "~/server/base/errors.server";
-import { AUTH_FAILED, clientAddress, login, loginInput } from "~/server/entities/staff-accounts.server";
+import { AUTH_FAILED, login, loginInput } from "~/server/entities/staff-accounts.server";
+import { checkOrigin, knownDeviceCookie } from "~/server/web/known-devices.server";
 import { localPath } from "~/server/base/redirects.server";
 import { commitSessionCookie, getStaffUser } from "~/server/web/staff-session.server";
-import { formFields, invalidForm } from "~/server/web/staff-form.server";
+import { formFields, invalidForm, retryAfterOf } from "~/server/web/staff-form.server";
 import { redirectWithToast, SUCCESS_MESSAGE } from "~/server/web/toast.server";
 import { validate } from "~/server/base/validation.server";
 import { isPath, PATHS } from "~/lib/site-areas";
@@ -28,13 +29,8 @@ export const meta: MetaFunction = () => staffPageMeta("Login");
 
 export const handle: StaffShellHandle = { withoutNavbar: true };
 
-/** Remix keeps an action's headers off the page unless the route passes them on: the 429 keeps its Retry-After. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const passed = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) passed.set("Retry-After", retryAfter);
-  return passed;
-};
+/** Too many failed logins answer 429: its Retry-After reaches the browser. */
+export const headers: HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
 
 const EXPIRED_MESSAGE = "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.";
 const DEFAULT_TARGET = PATHS.staffNews;
@@ -69,13 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!input.ok) return invalidForm(failure, input);
 
   try {
-    const { token } = await login(context.db, input.value, clientAddress(request));
-    return redirectWithToast(
-      request,
-      target,
-      { type: "success", body: SUCCESS_MESSAGE },
-      { headers: { "Set-Cookie": await commitSessionCookie(request, token) } },
-    );
+    const origin = await checkOrigin(context.db, request, input.value.username);
+    const { token, user } = await login(context.db, input.value, origin);
+    const headers = new Headers();
+    headers.append("Set-Cookie", commitSessionCookie(request, token));
+    headers.append("Set-Cookie", await knownDeviceCookie(context.db, request, user.username, origin.device));
+    return redirectWithToast({ request, context }, target, { type: "success", body: SUCCESS_MESSAGE }, { headers });
   } catch (error) {
     if (error instanceof HttpError && (error.status === 401 || error.status === 429)) {
       const message = error.status === 401 ? AUTH_FAILED : error.message;

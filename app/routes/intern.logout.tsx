@@ -6,12 +6,12 @@ import { PATHS } from "~/lib/site-areas";
 
 /** "Abmelden" posts here: the session ends on the server, not just in this browser. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await endSession(context.db, await sessionTokenFrom(request));
+  await endSession(context.db, sessionTokenFrom(request));
   return redirectWithToast(
-    request,
+    { request, context },
     PATHS.staffLogin,
     { type: "success", body: "Sie wurden abgemeldet." },
-    { headers: { "Set-Cookie": await clearSessionCookie(request) } },
+    { headers: { "Set-Cookie": clearSessionCookie(request) } },
   );
 }
 

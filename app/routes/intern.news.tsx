@@ -45,13 +45,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     items: items.slice(0, shown).map((item) => ({ ...item, shownDate: formatDateTime(item.date) })),
     pages,
     nextItemId: items[shown]?.id ?? null,
-    ...(await listDialogs(request, { loaded: items, load: (id) => getNews(context.db, id), gone: NEWS_NOT_FOUND })),
+    ...(await listDialogs({ request, context }, { loaded: items, load: (id) => getNews(context.db, id), gone: NEWS_NOT_FOUND })),
   };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  return staffAction(request, await request.formData(), {
+  return staffAction({ request, context }, await request.formData(), {
     create: validatedWrite(newsInput, (input) => createNews(context.db, input)),
     update: validatedWrite(newsInput, (input, { id }) => updateNews(context.db, id, input)),
     delete: directWrite(({ id }) => deleteNews(context.db, id)),

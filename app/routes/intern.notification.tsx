@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const alerts = await listAllAlerts(context.db);
 
-  const { editing, deleting } = await listDialogs(request, {
+  const { editing, deleting } = await listDialogs({ request, context }, {
     loaded: alerts,
     load: (id) => getAlert(context.db, id),
     gone: ALERT_NOT_FOUND,
@@ -83,7 +83,7 @@ function alertFromForm(values: FormValues) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  return staffAction(request, await request.formData(), {
+  return staffAction({ request, context }, await request.formData(), {
     create: validatedWrite(alertFromForm, (input) => createAlert(context.db, input)),
     update: validatedWrite(alertFromForm, (input, { id }) => updateAlert(context.db, id, input)),
     delete: directWrite(({ id }) => deleteAlert(context.db, id)),

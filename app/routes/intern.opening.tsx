@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Read here so the page ships no parser: what the open-now line makes of each saved day.
     understood: Object.fromEntries(WEEKDAYS.map(({ key }) => [key, describeReading(readDayText(hours[key]))])),
     special: special.map((entry) => ({ ...entry, span: spanText(entry) })),
-    ...(await listDialogs(request, {
+    ...(await listDialogs({ request, context }, {
       loaded: special,
       load: (id) => getSpecialHours(context.db, id),
       gone: SPECIAL_HOURS_NOT_FOUND,
@@ -52,7 +52,7 @@ const spanText = ({ fromDate, toDate }: { fromDate: string; toDate: string }) =>
 /** The week (intent=save) and the Sonderzeiten list (create, update, delete). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaffForAction(request, context);
-  return staffAction(request, await request.formData(), {
+  return staffAction({ request, context }, await request.formData(), {
     save: validatedWrite(openingHoursInput, (input) => saveOpeningHours(context.db, input)),
     create: validatedWrite(specialHoursInput, (input) => createSpecialHours(context.db, input)),
     update: validatedWrite(specialHoursInput, (input, { id }) => updateSpecialHours(context.db, id, input)),

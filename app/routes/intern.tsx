@@ -23,8 +23,8 @@ export interface StaffShellHandle {
   withoutNavbar?: boolean;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await readToast(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, headers } = await readToast({ request, context });
   return data({ toast }, { headers });
 }
 

@@ -80,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // One dialog at a time: the first of ?bild=, ?bearbeiten=, ?loeschen= in the URL.
   const param = LIST_DIALOG_PARAMS.find((name) => url.searchParams.has(name));
   const reference = param
-    ? await dialogRecord(request, param, {
+    ? await dialogRecord({ request, context }, param, {
         loaded: references,
         load: (id) => getReference(context.db, id),
         gone: REFERENCE_NOT_FOUND,
@@ -88,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
   const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
   const categoryDialogs = await listDialogs(
-    request,
+    { request, context },
     { loaded: categoryCounts, load: (id) => getCategory(context.db, id), gone: CATEGORY_NOT_FOUND },
     { edit: CATEGORY_RENAME_PARAM, delete: CATEGORY_DELETE_PARAM },
   );
@@ -131,14 +131,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const bucket = context.cloudflare.env.IMAGES;
 
   return staffAction(
-    request,
+    { request, context },
     form,
     {
       upload: directWrite(
         async () => saveReferences(db, context.pictures, await uploadsFromForm(form, referenceFieldsFromForm(form))),
         { refusedAt: UPLOAD_FIELD, to: listHref(1) },
       ),
-      uploaded: () => succeeded(request, listHref(1)),
+      uploaded: () => succeeded({ request, context }, listHref(1)),
       update: validatedWrite(
         () => validate(referenceUpdate, referenceFieldsFromForm(form)),
         (input, { id }) => updateReference(db, id, input),

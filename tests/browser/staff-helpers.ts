@@ -46,20 +46,16 @@ export async function staffPage(
   return page;
 }
 
-/** The token inside the context's HttpOnly session cookie (the cookie holds it base64-JSON encoded). */
+/** The token inside the context's HttpOnly session cookie (`sitzung` over plain HTTP, as the tests serve). */
 export async function sessionTokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "sitzung");
   if (!cookie) throw new Error("Kein Sitzungs-Cookie");
-  return JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString("utf8"));
+  return decodeURIComponent(cookie.value);
 }
 
-/** Cookie value as the server's cookie helper writes it, for planting stale or forged sessions. */
-function sessionCookieValue(token: string): string {
-  return encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64"));
-}
-
+/** Plants a session cookie as the server writes it, for stale or forged sessions. */
 export async function plantSessionCookie(page: Page, token: string) {
-  await page.context().addCookies([{ name: "sitzung", value: sessionCookieValue(token), url: baseURL() }]);
+  await page.context().addCookies([{ name: "sitzung", value: token, url: baseURL() }]);
 }
 
 /**

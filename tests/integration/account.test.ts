@@ -11,17 +11,22 @@ async function loginToken(password: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** Where the checks of these tests come from: one address, an unknown browser. */
+const HERE = { address: "local", device: null };
+
 describe("changing one's own password", () => {
   it("ends every other session of the account and keeps the current one", async () => {
     const current = await staffToken();
     const phone = await loginToken(STAFF.password);
     const user = (await userForToken(db(), current))!;
 
-    await changePassword(db(), user, current, {
-      currentPassword: STAFF.password,
-      newPassword: NEW_PASSWORD,
-      repeatPassword: NEW_PASSWORD,
-    });
+    await changePassword(
+      db(),
+      user,
+      current,
+      { currentPassword: STAFF.password, newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD },
+      HERE,
+    );
 
     expect(await userForToken(db(), current)).toEqual(user);
     expect(await userForToken(db(), phone)).toBeNull();
@@ -35,7 +40,7 @@ describe("changing one's own password", () => {
     const phone = await loginToken(STAFF.password);
     const user = (await userForToken(db(), current))!;
     await expect(
-      changePassword(db(), user, current, { currentPassword: "falsch-falsch", newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
+      changePassword(db(), user, current, { currentPassword: "falsch-falsch", newPassword: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }, HERE),
     ).rejects.toMatchObject({ status: 400, message: "Das aktuelle Passwort stimmt nicht." });
     expect(await userForToken(db(), phone)).toEqual(user);
     await loginToken(STAFF.password);

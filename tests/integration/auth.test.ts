@@ -35,7 +35,7 @@ async function sha256Hex(text: string) {
 
 /** What login() throws, for the tests that move the clock. */
 async function loginError(credentials: typeof STAFF, address: string, now: Date) {
-  const error = await login(db(), credentials, address, now).then(
+  const error = await login(db(), credentials, { address, device: null }, now).then(
     () => null,
     (caught: unknown) => caught,
   );
@@ -133,7 +133,7 @@ describe("throttling", () => {
     expect(new Headers(almost.headers).get("Retry-After")).toBe("30");
     expect(almost.message).toBe("Zu viele fehlgeschlagene Anmeldungen. Bitte in einer Minute erneut versuchen.");
 
-    const { token } = await login(db(), STAFF, "10.0.0.1", new Date(start.getTime() + THROTTLE_WINDOW_MS));
+    const { token } = await login(db(), STAFF, { address: "10.0.0.1", device: null }, new Date(start.getTime() + THROTTLE_WINDOW_MS));
     expect(token).toBeTruthy();
   });
 
@@ -152,7 +152,7 @@ describe("throttling", () => {
     expect(throttled.status).toBe(429);
     const retryAfterMs = Number(new Headers(throttled.headers).get("Retry-After")) * 1000;
 
-    const { token } = await login(db(), STAFF, "10.0.0.1", new Date(askedAt + retryAfterMs));
+    const { token } = await login(db(), STAFF, { address: "10.0.0.1", device: null }, new Date(askedAt + retryAfterMs));
     expect(token).toBeTruthy();
   });
 

@@ -76,7 +76,7 @@ describe("edge cache for public pages", () => {
       method: "POST",
       headers: {
         ...SAME_ORIGIN,
-        Cookie: `sitzung=${encodeURIComponent(btoa(JSON.stringify(token)))}`,
+        Cookie: await staffCookie(token),
         "Content-Type": "application/x-www-form-urlencoded",
       },
       body: form,
@@ -187,12 +187,12 @@ describe("edge cache for public pages", () => {
 
   it("never caches for a staff session, a cookie-setting answer or the staff area", async () => {
     const token = await staffToken();
-    const staffCookie = `sitzung=${encodeURIComponent(btoa(JSON.stringify(token)))}`;
+    const session = await staffCookie(token);
     for (let round = 0; round < 2; round++) {
-      const staffView = await SELF.fetch(`${BASE}/about`, { headers: { Cookie: staffCookie } });
+      const staffView = await SELF.fetch(`${BASE}/about`, { headers: { Cookie: session } });
       expect(staffView.headers.get(CACHE_STATUS_HEADER)).toBeNull();
       expect(staffView.headers.get("Cache-Control")).toBe("private, no-store");
-      const staffPage = await SELF.fetch(`${BASE}/intern/news`, { headers: { Cookie: staffCookie } });
+      const staffPage = await SELF.fetch(`${BASE}/intern/news`, { headers: { Cookie: session } });
       expect(staffPage.headers.get("Cache-Control")).toBe("private, no-store");
       // The session's first view sets the seen-alerts cookie: personal, so never stored.
       const firstView = await visit("/about", { cookieConsent: SETTLED.consent });

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { CACHE_STATUS_HEADER } from "~/server/worker/edge-cache.server";
-import { api, BASE, postPage, SAME_ORIGIN, staffToken } from "./helpers";
+import { api, BASE, body, expectError, postPage, rowCount, SAME_ORIGIN, site, STAFF, staffCookie, staffToken } from "./helpers";
 import { cachedView, settledVisitor, visit } from "./visitors";
 
 /*
@@ -81,3 +81,115 @@ describe("the cache key", () => {
 });
 
 const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+/** The `name=value` part of every Set-Cookie of a response, by name. */
+function cookiesOf(response: Response): Map<string, string> {
+  return new Map(
+    response.headers.getSetCookie().map((header) => {
+      const pair = header.split(";")[0];
+      return [pair.slice(0, pair.indexOf("=")), pair] as const;
+    }),
+  );
+}
+
+const loginFrom = (address: string, password: string, cookie?: string) =>
+  api("auth/login", {
+    json: { username: STAFF.username, password },
+    headers: { "CF-Connecting-IP": address, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+
+describe("lock-out", () => {
+  it("leaves a browser that signed in before signing in after guesses from six addresses, while an unknown one meets 429", async () => {
+    await staffToken();
+    const first = await loginFrom("198.51.100.1", STAFF.password);
+    expect(first.status).toBe(200);
+    const device = cookiesOf(first).get("__Host-geraet");
+    expect(device).toBeTruthy();
+
+    for (let address = 1; address <= 6; address++) {
+      for (let guess = 0; guess < 5; guess++) {
+        expect((await loginFrom(`203.0.113.${address}`, "falsch-geraten")).status).toBe(401);
+      }
+    }
+    const unknown = await loginFrom("192.0.2.77", STAFF.password);
+    expect(unknown.status).toBe(429);
+    expect(Number(unknown.headers.get("Retry-After"))).toBeGreaterThan(0);
+
+    const known = await loginFrom("192.0.2.77", STAFF.password, device);
+    expect(known.status).toBe(200);
+    expect(await body(known)).toHaveProperty("token");
+  });
+
+  it("counts nothing for a login that is not JSON: 415", async () => {
+    await staffToken();
+    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+      const response = await SELF.fetch(`${BASE}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body: JSON.stringify({ username: STAFF.username, password: "falsch-geraten" }),
+      });
+      await expectError(response, 415);
+    }
+    expect(await rowCount("login_attempts")).toBe(0);
+  });
+
+  it("lets a signed-in session guess the current password no more often than the login", async () => {
+    const cookie = await staffCookie();
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let guess = 1; guess <= 9; guess++) {
+      last = await postPage(
+        "/intern/konto",
+        new URLSearchParams({ intent: "password", currentPassword: `falsch-${guess}`, newPassword: "Ganz-neues-Passwort-1", repeatPassword: "Ganz-neues-Passwort-1" }),
+        { ...SAME_ORIGIN, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      );
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses[8]).toBe(429);
+    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
+describe("cookies", () => {
+  it("shows a genuine toast, and nothing from a tampered one", async () => {
+    const cookie = await staffCookie();
+    const created = await postPage("/intern/news", new URLSearchParams({ intent: "create", title: "Neu", text: "Hallo" }), {
+      ...SAME_ORIGIN,
+      Cookie: cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    const toast = cookiesOf(created).get("hinweis")!;
+    expect(toast).toBeTruthy();
+    const genuine = await site("/intern/news", { headers: { Cookie: `${cookie}; ${toast}` } });
+    expect(await genuine.text()).toContain("Aktion Erfolgreich");
+
+    const value = decodeURIComponent(toast.slice("hinweis=".length));
+    const forgedText = value.replace("Aktion Erfolgreich", "Bitte melden Sie sich bei evil.example an");
+    const tampered = await site("/intern/news", { headers: { Cookie: `${cookie}; hinweis=${encodeURIComponent(forgedText)}` } });
+    const html = await tampered.text();
+    expect(html).not.toContain("evil.example");
+    expect(tampered.headers.get("Set-Cookie")).toMatch(/^hinweis=;.*Max-Age=0.*Secure/);
+  });
+
+  it("marks every cookie the site sets over HTTPS as Secure, and names the session __Host-", async () => {
+    await staffToken();
+    const responses = [
+      await postPage("/intern/login", new URLSearchParams({ username: STAFF.username, password: STAFF.password }), {
+        ...SAME_ORIGIN,
+        "Content-Type": "application/x-www-form-urlencoded",
+      }),
+      await postPage("/einstellungen/design", new URLSearchParams({ theme: "light", redirectTo: "/" }), { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }),
+      await postPage("/einstellungen/cookies", new URLSearchParams({ choice: "alle", redirectTo: "/" }), { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }),
+      await postPage("/einstellungen/karte", new URLSearchParams({ redirectTo: "/" }), { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }),
+      await site("/about", { headers: { Cookie: "cookieConsent=%7B%22essential%22%3Atrue%2C%22external%22%3Afalse%7D" } }),
+      await loginFrom("198.51.100.9", STAFF.password),
+    ];
+    const headers = responses.flatMap((response) => response.headers.getSetCookie());
+    expect(headers.length).toBeGreaterThanOrEqual(7);
+    for (const header of headers) expect(header, header).toMatch(/;\s*Secure/i);
+    const login = cookiesOf(responses[0]);
+    expect([...login.keys()]).toEqual(expect.arrayContaining(["__Host-sitzung", "__Host-geraet", "hinweis"]));
+    expect(login.has("sitzung")).toBe(false);
+  });
+});

@@ -8,7 +8,8 @@ import {
   alertInput,
   updateAlert,
 } from "~/server/entities/alerts.server";
-import { clientAddress, endSession, login, loginInput, userForToken } from "~/server/entities/staff-accounts.server";
+import { endSession, login, loginInput, userForToken } from "~/server/entities/staff-accounts.server";
+import { checkOrigin, knownDeviceCookie } from "~/server/web/known-devices.server";
 import { PATHS } from "~/lib/site-areas";
 import { jsonError, toErrorResponse } from "~/server/api/http.server";
 import { HttpError } from "~/server/base/errors.server";
@@ -71,6 +72,8 @@ async function readJson(request: Request): Promise<unknown> {
 const withId = <T extends z.ZodRawShape>(shape: T) => z.object({ id: recordId, ...shape });
 
 const tokenOf = (request: Request) => request.headers.get("token");
+
+const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
 
 /**
  * A reference as the workshop's existing client reads it: `displayUrl` and `thumbnailUrl`
@@ -249,9 +252,17 @@ const routes: Record<string, Route> = {
   "auth/login": {
     method: "POST",
     handle: async ({ request, context }) => {
+      // Only JSON: a form or text/plain post from any other web page, which a browser sends without asking, counts nothing.
+      if (mediaTypeOf(request) !== "application/json") {
+        throw new HttpError(415, "Die Anmeldung erwartet JSON (Content-Type: application/json).");
+      }
       const credentials = parseOrThrow(loginInput, await readJson(request));
-      const { token } = await login(context.db, credentials, clientAddress(request));
-      return { token };
+      const origin = await checkOrigin(context.db, request, credentials.username);
+      const { token, user } = await login(context.db, credentials, origin);
+      return Response.json(
+        { token },
+        { headers: { "Cache-Control": "no-store", "Set-Cookie": await knownDeviceCookie(context.db, request, user.username, origin.device) } },
+      );
     },
   },
   "auth/logout": {
@@ -279,7 +290,8 @@ export async function handleApiRequest(request: Request, context: AppLoadContext
       return jsonError(401, "Bitte anmelden: Die Sitzung fehlt oder ist abgelaufen.");
     }
     const body = await route.handle({ request, context, url });
-    return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+    // A handler answers with data, or with a whole response where it sets headers of its own.
+    return body instanceof Response ? body : Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return toErrorResponse(error);
   }

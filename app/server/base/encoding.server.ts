@@ -22,3 +22,8 @@ export function toHex(bytes: Uint8Array): string {
 export function randomBytes(count: number): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(count));
 }
+
+/** Throws for text that is not base64url. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  return fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
+}

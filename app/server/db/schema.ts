@@ -151,6 +151,8 @@ export const loginAttempts = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     username: text("username").notNull(),
     address: text("address").notNull(),
+    /** The browser's device id when it has signed in to this account before (docs/decisions/007); null for any other. */
+    device: text("device"),
     attemptedAt: instant("attempted_at").notNull(),
   },
   (table) => [
@@ -158,6 +160,13 @@ export const loginAttempts = sqliteTable(
     index("login_attempts_address_idx").on(table.address, table.attemptedAt),
   ],
 );
+
+/** Keys the site makes for itself on first use (signing cookies and form tokens), so nobody has to set up a secret. */
+export const siteKeys = sqliteTable("site_keys", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Image files whose record is already deleted but which may still be in R2: written in the

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
@@ -18,15 +18,18 @@ const TOUCH_INTERVAL_MS = 10 * MINUTE;
 
 /**
  * Password checks counted over a short window, so a real user is never locked out for long.
- * Every check counts (a success clears its own account and address); a refused attempt is
- * not checked and does not count, so hammering does not extend the wait.
+ * Every check counts (a success clears its own); a refused attempt is not checked and does not
+ * count, so hammering does not extend the wait. A browser that has signed in to the account
+ * before (a known device, web/known-devices.server.ts) is counted on its own; all others share
+ * the limits below (docs/decisions/007).
  */
 export const THROTTLE_WINDOW_MS = 15 * MINUTE;
-/** Per account from one address: what a guesser there gets. */
+/** Per account from one address (or one known device): what a guesser there gets. */
 export const MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS = 5;
 /**
- * Per account across all addresses: higher, so a guesser on one address cannot lock the
- * staff member out from another, while many addresses together still hit a ceiling.
+ * Per account across all addresses of unknown browsers: higher, so a guesser on one address
+ * cannot lock out another browser at once, while many addresses together still hit a ceiling
+ * — which the staff member's own known browser never meets.
  */
 export const MAX_CHECKS_PER_ACCOUNT = 30;
 /** Per address across all accounts: trying many names from one place. */
@@ -95,11 +98,16 @@ export async function changePassword(
   user: StaffUser,
   keepToken: string,
   { currentPassword, newPassword }: PasswordChange,
+  origin: CheckOrigin,
+  now = new Date(),
 ): Promise<void> {
+  // A stolen session must not guess the password more often than the login could.
+  await claimPasswordCheck(db, user.username, origin, now);
   const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
   if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
     throw new HttpError(400, WRONG_CURRENT_PASSWORD);
   }
+  await forgetChecks(db, user.username, origin);
   const passwordHash = await hashPassword(newPassword);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
@@ -144,6 +152,12 @@ function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** Where a password check comes from: the client's address, and its device id when it is a known device of the account. */
+export interface CheckOrigin {
+  address: string;
+  device: string | null;
+}
+
 /**
  * Checks the credentials and opens a session. Unknown user and wrong password get
  * the same answer and take the same time; too many checks answer 429.
@@ -151,11 +165,11 @@ function normalizeUsername(username: string): string {
 export async function login(
   db: Database,
   { username, password }: LoginInput,
-  address: string,
+  origin: CheckOrigin,
   now = new Date(),
 ): Promise<{ token: string; user: StaffUser }> {
   const name = normalizeUsername(username);
-  await claimPasswordCheck(db, name, address, now);
+  await claimPasswordCheck(db, name, origin, now);
 
   const user = await db.select().from(users).where(eq(users.username, name)).get();
   const valid = user
@@ -163,18 +177,37 @@ export async function login(
     : (await spendEquivalentTime(password), false);
   if (!user || !valid) throw new HttpError(401, AUTH_FAILED);
 
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.username, name), eq(loginAttempts.address, address)));
+  await forgetChecks(db, name, origin);
   const token = await createSession(db, user.id, now);
   return { token, user: { id: user.id, username: user.username } };
 }
 
-/** The throttle's scopes: which earlier checks count against this one, and how many may. */
-function throttleScopes(username: string, address: string) {
+/**
+ * The throttle's scopes: which earlier checks count against this one, and how many may. A
+ * known device has its own; unknown browsers share the per-address and account-wide ones.
+ */
+function throttleScopes(username: string, { address, device }: CheckOrigin) {
+  if (device) {
+    return [{ limit: MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS, where: sql`${loginAttempts.username} = ${username} and ${loginAttempts.device} = ${device}` }];
+  }
+  const unknown = sql`${loginAttempts.device} is null`;
   return [
-    { limit: MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS, where: sql`${loginAttempts.username} = ${username} and ${loginAttempts.address} = ${address}` },
-    { limit: MAX_CHECKS_PER_ACCOUNT, where: sql`${loginAttempts.username} = ${username}` },
-    { limit: MAX_CHECKS_PER_ADDRESS, where: sql`${loginAttempts.address} = ${address}` },
+    { limit: MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS, where: sql`${loginAttempts.username} = ${username} and ${loginAttempts.address} = ${address} and ${unknown}` },
+    { limit: MAX_CHECKS_PER_ACCOUNT, where: sql`${loginAttempts.username} = ${username} and ${unknown}` },
+    { limit: MAX_CHECKS_PER_ADDRESS, where: sql`${loginAttempts.address} = ${address} and ${unknown}` },
   ];
+}
+
+/** After a correct password: the checks of its own scope are forgotten. */
+async function forgetChecks(db: Database, username: string, { address, device }: CheckOrigin) {
+  await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.username, username),
+        device ? eq(loginAttempts.device, device) : and(eq(loginAttempts.address, address), isNull(loginAttempts.device)),
+      ),
+    );
 }
 
 /**
@@ -182,22 +215,22 @@ function throttleScopes(username: string, address: string) {
  * requests cannot all read the same count before any of them writes: D1 runs statements
  * one after another, and each insert sees every check recorded before it.
  */
-async function claimPasswordCheck(db: Database, username: string, address: string, now: Date) {
+async function claimPasswordCheck(db: Database, username: string, origin: CheckOrigin, now: Date) {
   const windowStart = now.getTime() - THROTTLE_WINDOW_MS;
   await db.delete(loginAttempts).where(lte(loginAttempts.attemptedAt, new Date(windowStart)));
   const underEveryLimit = sql.join(
-    throttleScopes(username, address).map(
+    throttleScopes(username, origin).map(
       ({ limit, where }) =>
         sql`(select count(*) from ${loginAttempts} where ${where} and ${loginAttempts.attemptedAt} > ${windowStart}) < ${limit}`,
     ),
     sql` and `,
   );
   const claimed = await db.all<{ id: number }>(
-    sql`insert into ${loginAttempts} (username, address, attempted_at) select ${username}, ${address}, ${now.getTime()} where ${underEveryLimit} returning id`,
+    sql`insert into ${loginAttempts} (username, address, device, attempted_at) select ${username}, ${origin.address}, ${origin.device}, ${now.getTime()} where ${underEveryLimit} returning id`,
   );
   if (claimed.length > 0) return;
 
-  const retryAfterSeconds = Math.max(1, Math.ceil((await throttleLiftsAt(db, username, address, now) - now.getTime()) / 1000));
+  const retryAfterSeconds = Math.max(1, Math.ceil((await throttleLiftsAt(db, username, origin, now) - now.getTime()) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   throw new HttpError(
     429,
@@ -211,10 +244,10 @@ async function claimPasswordCheck(db: Database, username: string, address: strin
  * opens when its (count − limit + 1)-th oldest check leaves the window. A check that
  * only counts for another scope must not shorten the wait the client is told.
  */
-async function throttleLiftsAt(db: Database, username: string, address: string, now: Date): Promise<number> {
+async function throttleLiftsAt(db: Database, username: string, origin: CheckOrigin, now: Date): Promise<number> {
   const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   let liftsAt = now.getTime();
-  for (const { limit, where } of throttleScopes(username, address)) {
+  for (const { limit, where } of throttleScopes(username, origin)) {
     const checks = await db
       .select({ at: loginAttempts.attemptedAt })
       .from(loginAttempts)

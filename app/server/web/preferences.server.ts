@@ -1,5 +1,4 @@
 import { redirect } from "@remix-run/cloudflare";
-import { parse as parseCookies, serialize } from "cookie";
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
@@ -15,29 +14,15 @@ import {
   withoutConsentParam,
 } from "~/lib/preferences";
 import { localPath } from "~/server/base/redirects.server";
+import { readCookie, writeCookie } from "~/server/web/cookies.server";
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/**
- * These cookies are written by the browser too (browser-cookie.ts, js-cookie), so they are plain,
- * URL-encoded values rather than Remix's signed base64 cookies, and not HttpOnly. The first of
- * two cookies with one name counts; a value the browser mangled is kept as sent and then fails
- * the checks below.
+/*
+ * These cookies are written by the browser too (lib/browser-cookies.ts, js-cookie), so they are
+ * plain, URL-encoded values, not HttpOnly and not signed; a value the browser mangled fails the
+ * checks below and counts as absent.
  */
-function readCookies(request: Request): Record<string, string | undefined> {
-  return parseCookies(request.headers.get("Cookie") ?? "");
-}
-
-function serializeCookie(request: Request, name: string, value: string, maxAgeSeconds?: number): string {
-  return serialize(name, value, {
-    path: "/",
-    sameSite: "lax",
-    secure: new URL(request.url).protocol === "https:",
-    ...(maxAgeSeconds === undefined
-      ? {}
-      : { maxAge: maxAgeSeconds, expires: new Date(Date.now() + maxAgeSeconds * 1000) }),
-  });
-}
 
 export interface Preferences {
   theme: Theme;
@@ -50,35 +35,34 @@ export interface Preferences {
 }
 
 export function readPreferences(request: Request): Preferences {
-  const cookies = readCookies(request);
-  const theme = cookies[THEME_COOKIE];
+  const theme = readCookie(request, THEME_COOKIE);
   return {
     theme: isTheme(theme) ? theme : DEFAULT_THEME,
-    consent: parseConsent(cookies[CONSENT_COOKIE]),
-    external: cookies[EXTERNAL_COOKIE] === "true",
-    seenAlerts: cookies[SEEN_ALERTS_COOKIE] ?? null,
+    consent: parseConsent(readCookie(request, CONSENT_COOKIE)),
+    external: readCookie(request, EXTERNAL_COOKIE) === "true",
+    seenAlerts: readCookie(request, SEEN_ALERTS_COOKIE) ?? null,
   };
 }
 
 export function themeCookie(request: Request, theme: Theme): string {
-  return serializeCookie(request, THEME_COOKIE, theme, THEME_MAX_AGE_DAYS * DAY_SECONDS);
+  return writeCookie(request, THEME_COOKIE, theme, { maxAgeSeconds: THEME_MAX_AGE_DAYS * DAY_SECONDS });
 }
 
 /** Both consent cookies, each for one day (SPEC §9). */
 export function consentCookies(request: Request, consent: CookieConsent): string[] {
   return [
-    serializeCookie(request, CONSENT_COOKIE, JSON.stringify(consent), CONSENT_MAX_AGE_DAYS * DAY_SECONDS),
+    writeCookie(request, CONSENT_COOKIE, JSON.stringify(consent), { maxAgeSeconds: CONSENT_MAX_AGE_DAYS * DAY_SECONDS }),
     externalCookie(request, consent.external),
   ];
 }
 
 export function externalCookie(request: Request, external: boolean): string {
-  return serializeCookie(request, EXTERNAL_COOKIE, String(external), CONSENT_MAX_AGE_DAYS * DAY_SECONDS);
+  return writeCookie(request, EXTERNAL_COOKIE, String(external), { maxAgeSeconds: CONSENT_MAX_AGE_DAYS * DAY_SECONDS });
 }
 
 /** Without a lifetime, so it ends with the browser session. */
 export function seenAlertsCookie(request: Request, key: string): string {
-  return serializeCookie(request, SEEN_ALERTS_COOKIE, key, undefined);
+  return writeCookie(request, SEEN_ALERTS_COOKIE, key);
 }
 
 /** Post/Redirect/Get for the preference forms that work without JavaScript. */

@@ -2,7 +2,7 @@ import { data, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { DELETE_PARAM, EDIT_PARAM, type FormFailure, searchWith } from "~/lib/staff-forms";
 import { HttpError } from "~/server/base/errors.server";
-import { FAILURE_MESSAGE, redirectWithToast, SUCCESS_MESSAGE } from "~/server/web/toast.server";
+import { FAILURE_MESSAGE, redirectWithToast, type RequestArgs, SUCCESS_MESSAGE } from "~/server/web/toast.server";
 import { type FieldErrors, validate, type Validated } from "~/server/base/validation.server";
 
 /*
@@ -34,19 +34,27 @@ export function invalidForm(
   );
 }
 
+/** Remix keeps an action's headers off the page unless the route passes them on: a 429 keeps its Retry-After. */
+export function retryAfterOf(actionHeaders: Headers): Headers {
+  const passed = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) passed.set("Retry-After", retryAfter);
+  return passed;
+}
+
 /** An expected refusal of a write, shown beside `field` of the form sent back, with the refusal's status. */
 export function refusedForm(failure: { intent: string; id?: string; values: FormValues }, field: string, error: HttpError) {
   return invalidForm(failure, { message: error.message, fieldErrors: { [field]: error.message } }, error);
 }
 
 /** Post/Redirect/Get after a successful write: the page again (first page, no dialog) with "Aktion Erfolgreich". */
-export function succeeded(request: Request, to = new URL(request.url).pathname) {
-  return redirectWithToast(request, to, { type: "success", body: SUCCESS_MESSAGE });
+export function succeeded(args: RequestArgs, to = new URL(args.request.url).pathname) {
+  return redirectWithToast(args, to, { type: "success", body: SUCCESS_MESSAGE });
 }
 
 /** One posted staff form, as an intent's handler sees it. */
 export interface PostedForm {
-  request: Request;
+  args: RequestArgs;
   intent: string;
   /** The list item the form is about (its hidden `id`), "" for the page's own forms. */
   id: string;
@@ -67,15 +75,15 @@ export type IntentHandler = (form: PostedForm) => Promise<StaffAnswer>;
  * `intent`; an intent the page does not know writes nothing ("Unbekannte Aktion.").
  */
 export function staffAction(
-  request: Request,
+  args: RequestArgs,
   form: FormData,
   intents: Record<string, IntentHandler>,
-  { to = new URL(request.url).pathname, echoValues = true }: { to?: string; echoValues?: boolean } = {},
+  { to = new URL(args.request.url).pathname, echoValues = true }: { to?: string; echoValues?: boolean } = {},
 ): Promise<StaffAnswer> {
   const values = formFields(form);
   const { intent = "", id } = values;
   const posted: PostedForm = {
-    request,
+    args,
     intent,
     id: id ?? "",
     values,
@@ -107,9 +115,9 @@ export function directWrite(write: (form: PostedForm) => Promise<unknown>, optio
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (options.refusedAt) return refusedForm(form.failure, options.refusedAt, error);
-      return redirectWithToast(form.request, to, { type: "error", body: error.message || FAILURE_MESSAGE });
+      return redirectWithToast(form.args, to, { type: "error", body: error.message || FAILURE_MESSAGE });
     }
-    return succeeded(form.request, to);
+    return succeeded(form.args, to);
   };
 }
 
@@ -135,16 +143,16 @@ export function validatedWrite<T>(
  * exists leads back to the page without that dialog, with `gone` as an error toast.
  */
 export async function dialogRecord<T extends { id: string }>(
-  request: Request,
+  args: RequestArgs,
   param: string,
   { loaded, load, gone }: DialogSource<T>,
 ): Promise<T | null> {
-  const url = new URL(request.url);
+  const url = new URL(args.request.url);
   const id = url.searchParams.get(param);
   if (!id) return null;
   const record = loaded.find((candidate) => candidate.id === id) ?? (await load(id));
   if (!record) {
-    throw await redirectWithToast(request, `${url.pathname}${searchWith(url.search, { [param]: null })}`, {
+    throw await redirectWithToast(args, `${url.pathname}${searchWith(url.search, { [param]: null })}`, {
       type: "error",
       body: gone,
     });
@@ -160,12 +168,12 @@ interface DialogSource<T> {
 
 /** The records of a list's two dialogs, Bearbeiten and Löschen (a second list on a page names its own parameters). */
 export async function listDialogs<T extends { id: string }>(
-  request: Request,
+  args: RequestArgs,
   source: DialogSource<T>,
   params: { edit: string; delete: string } = { edit: EDIT_PARAM, delete: DELETE_PARAM },
 ): Promise<{ editing: T | null; deleting: T | null }> {
   return {
-    editing: await dialogRecord(request, params.edit, source),
-    deleting: await dialogRecord(request, params.delete, source),
+    editing: await dialogRecord(args, params.edit, source),
+    deleting: await dialogRecord(args, params.delete, source),
   };
 }

@@ -1,38 +1,33 @@
-import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { SESSION_ABSOLUTE_MS, type StaffUser, userForToken } from "~/server/entities/staff-accounts.server";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { PATHS } from "~/lib/site-areas";
+import { SESSION_ABSOLUTE_MS, type StaffUser, userForToken } from "~/server/entities/staff-accounts.server";
+import { clearCookie, hostOnlyName, readCookie, writeCookie } from "~/server/web/cookies.server";
 
 /**
- * The staff pages carry the same session token as the API's `token` header, in an
- * HttpOnly cookie so page scripts never see it. Secure is set whenever the site runs on https.
+ * The staff pages carry the same session token as the API's `token` header, in an HttpOnly
+ * cookie so page scripts never see it, named `__Host-sitzung` over HTTPS (cookies.server.ts).
  */
-export const SESSION_COOKIE = "sitzung";
+const SESSION_COOKIE = "sitzung";
 
-function sessionCookie(request: Request) {
-  return createCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: new URL(request.url).protocol === "https:",
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
-  });
+export const sessionCookieName = (request: Request) => hostOnlyName(request, SESSION_COOKIE);
+
+export function sessionTokenFrom(request: Request): string | null {
+  return readCookie(request, sessionCookieName(request)) || null;
 }
 
-export async function sessionTokenFrom(request: Request): Promise<string | null> {
-  const value = await sessionCookie(request).parse(request.headers.get("Cookie"));
-  return typeof value === "string" ? value : null;
+/** Whether the request carries a session cookie at all, valid or not (such a request never shares a cached page). */
+export const hasSessionCookie = (request: Request) => readCookie(request, sessionCookieName(request)) !== undefined;
+
+export function commitSessionCookie(request: Request, token: string): string {
+  return writeCookie(request, sessionCookieName(request), token, { httpOnly: true, maxAgeSeconds: SESSION_ABSOLUTE_MS / 1000 });
 }
 
-export async function commitSessionCookie(request: Request, token: string): Promise<string> {
-  return sessionCookie(request).serialize(token);
-}
-
-export async function clearSessionCookie(request: Request): Promise<string> {
-  return sessionCookie(request).serialize("", { maxAge: 0 });
+export function clearSessionCookie(request: Request): string {
+  return clearCookie(request, sessionCookieName(request), { httpOnly: true });
 }
 
 export async function getStaffUser(request: Request, context: AppLoadContext): Promise<StaffUser | null> {
-  return userForToken(context.db, await sessionTokenFrom(request));
+  return userForToken(context.db, sessionTokenFrom(request));
 }
 
 /**
@@ -42,8 +37,7 @@ export async function getStaffUser(request: Request, context: AppLoadContext): P
 export async function requireStaffForPage(request: Request, context: AppLoadContext): Promise<StaffUser> {
   const user = await getStaffUser(request, context);
   if (user) return user;
-  const hadCookie = (await sessionTokenFrom(request)) !== null;
-  throw redirect("/", hadCookie ? { headers: { "Set-Cookie": await clearSessionCookie(request) } } : undefined);
+  throw redirect("/", hasSessionCookie(request) ? { headers: { "Set-Cookie": clearSessionCookie(request) } } : undefined);
 }
 
 /**
@@ -56,6 +50,6 @@ export async function requireStaffForAction(request: Request, context: AppLoadCo
   if (user) return user;
   const returnTo = new URL(request.url).pathname;
   const headers = new Headers();
-  headers.append("Set-Cookie", await clearSessionCookie(request));
+  headers.append("Set-Cookie", clearSessionCookie(request));
   throw redirect(`${PATHS.staffLogin}?abgelaufen=1&weiter=${encodeURIComponent(returnTo)}`, { headers });
 }

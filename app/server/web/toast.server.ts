@@ -1,22 +1,26 @@
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Toast } from "~/lib/toast";
+import { signed, verified } from "~/server/entities/site-keys.server";
+import { clearCookie, readCookie, writeCookie } from "~/server/web/cookies.server";
 
 /**
- * A flash cookie carries the outcome of a staff action across its redirect, so the
- * same toast appears whether the form was posted with or without JavaScript.
+ * A flash cookie carries the outcome of a staff action across its redirect, so the same toast
+ * appears whether the form was posted with or without JavaScript. It is signed: a cookie that
+ * another site (a sibling subdomain can set cookies for this one) wrote shows nothing.
  */
-const toastCookie = createCookie("hinweis", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
+const TOAST_COOKIE = "hinweis";
+const TOAST_MAX_AGE_SECONDS = 60;
 
 export { FAILURE_MESSAGE, SUCCESS_MESSAGE } from "~/lib/toast";
 
-async function toastHeader(request: Request, toast: Omit<Toast, "id">): Promise<string> {
-  return toastCookie.serialize({ ...toast, id: crypto.randomUUID() }, {
-    secure: new URL(request.url).protocol === "https:",
-  });
+/** The request and its context, as every loader and action gets them. */
+export interface RequestArgs {
+  request: Request;
+  context: AppLoadContext;
 }
 
-/** What a toast cookie may hold; the cookie comes from the browser, so anything else is ignored. */
+/** What a toast cookie may hold; anything else is ignored. */
 const toastSchema = z
   .object({
     id: z.string().max(100),
@@ -26,25 +30,35 @@ const toastSchema = z
   })
   .strict();
 
-/** Reads and clears the pending toast; a malformed one is cleared without being shown. */
-export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit }> {
-  const value: unknown = await toastCookie.parse(request.headers.get("Cookie"));
-  if (value === null || value === undefined || value === "") return { toast: null, headers: {} };
-  const parsed = toastSchema.safeParse(value);
+function parsedToast(value: string | null): Toast | null {
+  if (value === null) return null;
+  try {
+    const parsed = toastSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads and clears the pending toast; a tampered or malformed one is cleared without being shown. */
+export async function readToast({ request, context }: RequestArgs): Promise<{ toast: Toast | null; headers: HeadersInit }> {
+  const value = readCookie(request, TOAST_COOKIE);
+  if (!value) return { toast: null, headers: {} };
   return {
-    toast: parsed.success ? parsed.data : null,
-    headers: { "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) },
+    toast: parsedToast(await verified(context.db, value)),
+    headers: { "Set-Cookie": clearCookie(request, TOAST_COOKIE, { httpOnly: true }) },
   };
 }
 
 /** Post/Redirect/Get: the action's outcome travels as a toast to the page it returns to. */
 export async function redirectWithToast(
-  request: Request,
+  { request, context }: RequestArgs,
   to: string,
   toast: Omit<Toast, "id">,
   init: ResponseInit = {},
 ) {
+  const value = await signed(context.db, JSON.stringify({ ...toast, id: crypto.randomUUID() }));
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await toastHeader(request, toast));
+  headers.append("Set-Cookie", writeCookie(request, TOAST_COOKIE, value, { httpOnly: true, maxAgeSeconds: TOAST_MAX_AGE_SECONDS }));
   return redirect(to, { ...init, headers });
 }

@@ -1,7 +1,7 @@
 import { areaOf, canonicalPath, queryParamsOf } from "~/lib/site-areas";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/server/db/retry.server";
 import { readPreferences } from "~/server/web/preferences.server";
-import { SESSION_COOKIE } from "~/server/web/staff-session.server";
+import { hasSessionCookie } from "~/server/web/staff-session.server";
 
 /**
  * Public pages from Cloudflare's Cache API (see docs/decisions/010-edge-cache.md).
@@ -63,9 +63,6 @@ export async function bumpContentVersion(): Promise<string> {
   return version;
 }
 
-const hasCookie = (request: Request, name: string) =>
-  (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
-
 /**
  * Personal answers (the staff area, anything for a session or a token, anything that sets a
  * cookie) must stay in the browser that asked; public pages are asked for again on every view
@@ -74,7 +71,7 @@ const hasCookie = (request: Request, name: string) =>
 export function withCachePolicy(request: Request, response: Response): Response {
   const personal =
     areaOf(new URL(request.url).pathname) === "staff" ||
-    hasCookie(request, SESSION_COOKIE) ||
+    hasSessionCookie(request) ||
     request.headers.has("token") ||
     response.headers.has("Set-Cookie");
   if (response.status === 503) {
@@ -97,7 +94,7 @@ function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
   const { pathname } = new URL(request.url);
   if (pathname.endsWith(".data") || areaOf(pathname) !== "public") return false;
-  return !hasCookie(request, SESSION_COOKIE);
+  return !hasSessionCookie(request);
 }
 
 /**
