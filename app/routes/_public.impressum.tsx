@@ -15,6 +15,9 @@ import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/entities/staff-accounts.server";
 import { sessionCookieName } from "~/server/web/staff-session.server";
+import { hostOnlyName } from "~/server/web/cookies.server";
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_DAYS } from "~/server/web/known-devices.server";
+import { TOAST_COOKIE, TOAST_MAX_AGE_SECONDS } from "~/server/web/toast.server";
 import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -34,8 +37,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The privacy text states the staff session cookie and limits the code enforces, so the two cannot drift apart. */
 export function loader() {
   return {
-    // As the site names it where it is deployed (HTTPS): `__Host-sitzung`.
+    // As the site names them where it is deployed (HTTPS): `__Host-sitzung`, `__Host-geraet`.
     sessionCookie: sessionCookieName(new Request(SITE.origin)),
+    deviceCookie: hostOnlyName(new Request(SITE.origin), DEVICE_COOKIE),
+    deviceDays: DEVICE_MAX_AGE_DAYS,
+    toastCookie: TOAST_COOKIE,
+    toastSeconds: TOAST_MAX_AGE_SECONDS,
     sessionDays: SESSION_ABSOLUTE_MS / DAY_MS,
     idleDays: SESSION_IDLE_MS / DAY_MS,
     throttleMinutes: THROTTLE_WINDOW_MS / 60_000,
@@ -57,7 +64,8 @@ function Contact() {
 }
 
 export default function Impressum() {
-  const { sessionCookie, sessionDays, idleDays, throttleMinutes } = useLoaderData<typeof loader>();
+  const { sessionCookie, sessionDays, idleDays, throttleMinutes, deviceCookie, deviceDays, toastCookie, toastSeconds } =
+    useLoaderData<typeof loader>();
   return (
     <div className="page">
       <PageHeader title="Impressum & Datenschutz" />
@@ -209,6 +217,25 @@ export default function Impressum() {
                   </td>
                   <td>Anmeldung unserer Mitarbeiter im internen Bereich; wird nur nach einer Anmeldung gesetzt.</td>
                   <td>bis zur Abmeldung, höchstens {days(sessionDays)}</td>
+                  <td>essenziell</td>
+                </tr>
+                <tr>
+                  <td>
+                    <code>{deviceCookie}</code>
+                  </td>
+                  <td>
+                    Erkennt den Browser eines Mitarbeiters, der sich hier schon angemeldet hat, damit Fehlversuche anderer
+                    ihn nicht aussperren; wird nur nach einer Anmeldung gesetzt.
+                  </td>
+                  <td>{days(deviceDays)}</td>
+                  <td>essenziell</td>
+                </tr>
+                <tr>
+                  <td>
+                    <code>{toastCookie}</code>
+                  </td>
+                  <td>Zeigt Mitarbeitern nach einer Aktion im internen Bereich deren Ergebnis an.</td>
+                  <td>{toastSeconds} Sekunden</td>
                   <td>essenziell</td>
                 </tr>
               </tbody>

@@ -50,10 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const withEdges = { startAt: Math.max(0, startAt - 1), limit: limit + (startAt > 0 ? 2 : 1) };
   // One round trip: an absent category or picture asks for a name or id no row has.
   const [categories, storedCategory, { reference: rows, total }, zoom] = await readTogether(context.db, [
-    categoryNamesRead(context.db, { withPictures: true }),
+    categoryNamesRead(context.db, { withPictures: true, forPages: true }),
     storedCategoryNameRead(context.db, requestedCategory ?? ""),
-    referencePageRead(context.db, { ...withEdges, category: requestedCategory }),
-    referenceRead(context.db, imageId ?? ""),
+    referencePageRead(context.db, { ...withEdges, category: requestedCategory, forPages: true }),
+    referenceRead(context.db, imageId ?? "", { forPages: true }),
   ] as const);
   const before = startAt > 0 ? rows.shift() : undefined;
   const reference = rows.slice(0, limit);

@@ -123,4 +123,28 @@ describe("server renditions", () => {
     // Idempotent: nothing is missing any more, so nothing is made again.
     expect(await makeMissingRenditions(db, env.IMAGES, atLimit)).toEqual({ made: [], failed: [] });
   });
+
+  it("keeps a picture off the public pages until its renditions exist, and shows staff that it is being prepared", async () => {
+    const db = database(env.DB);
+    const [saved] = await saveReferences(db, pictureStorage(), [
+      { original: { name: "neu.png", bytes: png({ width: 900, height: 600 }) }, metadata: { description: "Frisch bezogen", category: ["Sitze"] } },
+    ]);
+    const cookie = await staffCookie();
+    const staffList = async () => (await site("/intern/uploadReference", { headers: { Cookie: cookie } })).text();
+    const publicPages = async () => [await (await site("/referenz")).text(), await (await site("/")).text()].join("");
+
+    expect(await staffList()).toContain("wird vorbereitet");
+    expect(await publicPages()).not.toContain(saved.id);
+    expect(await publicPages()).not.toContain("Frisch bezogen");
+
+    // The daily run makes them (as the upload's own attempt would), which outdates the cached pages.
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "17 2 * * *" }), env);
+    expect(await renditionWidths(saved.id)).toBe("480,900");
+    expect(await staffList()).not.toContain("wird vorbereitet");
+    const pages = await publicPages();
+    expect(pages).toContain("Frisch bezogen");
+    expect(pages).toContain(`${saved.id}-w480.avif`);
+    // Offered by its renditions, never as the original.
+    expect(pages).not.toMatch(new RegExp(`(src|srcSet)="[^"]*${saved.id}\\.png`, "i"));
+  });
 });

@@ -63,6 +63,12 @@ function ReferenceCard({ reference }: { reference: Reference }) {
         <p className="reference-card__description">
           {reference.description || <span className="reference-card__muted">Keine Beschreibung</span>}
         </p>
+        {reference.preparing ? (
+          <p className="reference-card__preparing">
+            <span className="staff-badge staff-badge--geplant">wird vorbereitet</span> Erscheint auf der Website, sobald
+            die verkleinerten Fassungen fertig sind.
+          </p>
+        ) : null}
         <CategoryChips names={reference.category} />
         <CoverForm reference={reference} label={label} />
       </div>

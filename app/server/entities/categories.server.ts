@@ -5,6 +5,7 @@ import { notFound } from "~/server/base/errors.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { requiredText } from "~/server/base/validation.server";
+import { renditionsReady } from "~/server/images/renditions.server";
 
 /** The answer of the staff page when an id is unknown. */
 export const CATEGORY_NOT_FOUND = "Diese Kategorie gibt es nicht (mehr).";
@@ -72,13 +73,17 @@ export interface CategoryCount {
   count: number;
 }
 
-/** Every category with its number of pictures, alphabetically: the staff's "Kategorien" list. */
-export function categoryCountsRead(db: Database): Read<CategoryCount[]> {
+/**
+ * Every category with its number of pictures, alphabetically: the staff's "Kategorien" list, or,
+ * `forPages`, counting only the pictures a public page may offer (decision 011).
+ */
+export function categoryCountsRead(db: Database, { forPages = false } = {}): Read<CategoryCount[]> {
   return prepareRead(
     db
-      .select({ id: categories.id, name: categories.name, count: count(referenceCategories.referenceId) })
+      .select({ id: categories.id, name: categories.name, count: count(references.id) })
       .from(categories)
       .leftJoin(referenceCategories, eq(referenceCategories.categoryId, categories.id))
+      .leftJoin(references, and(eq(references.id, referenceCategories.referenceId), forPages ? renditionsReady(references) : undefined))
       .groupBy(categories.id),
     (rows) => rows.map((row) => ({ ...row, id: String(row.id) })).sort((a, b) => byName(a.name, b.name)),
   );
@@ -89,11 +94,15 @@ export function listCategoryCounts(db: Database): Promise<CategoryCount[]> {
 }
 
 /**
- * Category names, alphabetically. Visitors (`withPictures`) see only those with at least
- * one picture, so no filter leads to an empty gallery; the staff picker offers all.
+ * Category names, alphabetically. Visitors (`withPictures`) see only those with at least one
+ * picture (on a public page: one the page offers, `forPages`), so no filter leads to an empty
+ * gallery; the staff picker offers all.
  */
-export function categoryNamesRead(db: Database, { withPictures }: { withPictures: boolean }): Read<string[]> {
-  const counts = categoryCountsRead(db);
+export function categoryNamesRead(
+  db: Database,
+  { withPictures, forPages = false }: { withPictures: boolean; forPages?: boolean },
+): Read<string[]> {
+  const counts = categoryCountsRead(db, { forPages });
   return {
     queries: counts.queries,
     answer: (results) => counts.answer(results).filter((row) => !withPictures || row.count > 0).map((row) => row.name),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 import { notFound } from "~/server/base/errors.server";
@@ -6,7 +6,7 @@ import { categoryList, categoryNamesQuery, inCategory, linkCategoriesStatements,
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { referenceCategories, references } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
-import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
+import { parseRenditionWidths, type PictureSource, renditionSources, renditionsReady } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
 import type { Paging } from "~/server/base/validation.server";
 
@@ -84,7 +84,7 @@ export function toReference(row: typeof references.$inferSelect, categoryNames: 
  * Public pages offer a picture only once its renditions exist, so no visitor is ever sent the
  * 2560 px original (decision 011); staff and the API see every picture.
  */
-const readyForPages = isNotNull(references.renditionWidths);
+const readyForPages = renditionsReady(references);
 
 export interface ReferenceQuery extends Paging {
   /** Only those in one category (matched regardless of case and Unicode form). */
@@ -121,10 +121,13 @@ export function listReferences(db: Database, paging: ReferenceQuery) {
   return readOnce(db, referencePageRead(db, paging));
 }
 
-/** One reference with its categories, or null. */
-export function referenceRead(db: Database, id: string): Read<Reference | null> {
+/** One reference with its categories, or null (also while a public page may not offer it yet, `forPages`). */
+export function referenceRead(db: Database, id: string, { forPages = false } = {}): Read<Reference | null> {
   return prepareRead(
-    [db.select().from(references).where(eq(references.id, id)).limit(1), categoryNamesQuery(db, [id])],
+    [
+      db.select().from(references).where(and(eq(references.id, id), forPages ? readyForPages : undefined)).limit(1),
+      categoryNamesQuery(db, [id]),
+    ],
     ([row], names) => (row ? toReference(row, namesByReference(names).get(id) ?? []) : null),
   );
 }

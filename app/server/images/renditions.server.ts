@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { RENDITION_WIDTHS } from "~/lib/image-sizes";
 import type { ImageType } from "~/lib/image-types";
 import type { Database } from "~/server/db/client.server";
 import { readImageSize, sniffImageType, uprightSize } from "./image-bytes.server";
 import { imageUrl, isPublicKind, type PictureKind, renditionKey } from "./keys.server";
-import { pictureTable, STORED_KINDS } from "./picture-rows.server";
+import { type PictureTable, pictureTable, STORED_KINDS } from "./picture-rows.server";
 
 /*
  * The server's renditions of every stored picture (decision 011): AVIF, WebP and JPEG at the
@@ -31,6 +31,12 @@ export function renditionWidthsFor(originalWidth: number): number[] {
 export function parseRenditionWidths(value: string | null): number[] {
   return value ? value.split(",").map(Number) : [];
 }
+
+/**
+ * SQL condition: the picture's renditions exist (or it gets none), so a public page may offer it;
+ * until then only staff see it (decision 011).
+ */
+export const renditionsReady = (table: PictureTable) => isNotNull(table.renditionWidths);
 
 /** The `rendition_widths` value of a picture stored just now: "" for one that gets none (it moves), null until made. */
 export const initialRenditionWidths = (animated: boolean): string | null => (animated ? "" : null);

@@ -11,8 +11,9 @@ import { hostOnlyName, readCookie, writeCookie } from "~/server/web/cookies.serv
  * the account-wide limit (docs/decisions/007).
  */
 
-const DEVICE_COOKIE = "geraet";
-const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const DEVICE_COOKIE = "geraet";
+export const DEVICE_MAX_AGE_DAYS = 365;
+const DEVICE_MAX_AGE_SECONDS = DEVICE_MAX_AGE_DAYS * 24 * 60 * 60;
 
 /** The device id of this browser if it has signed in to `username` before, else null. */
 export async function knownDevice(db: Database, request: Request, username: string): Promise<string | null> {

@@ -9,8 +9,8 @@ import { clearCookie, readCookie, writeCookie } from "~/server/web/cookies.serve
  * appears whether the form was posted with or without JavaScript. It is signed: a cookie that
  * another site (a sibling subdomain can set cookies for this one) wrote shows nothing.
  */
-const TOAST_COOKIE = "hinweis";
-const TOAST_MAX_AGE_SECONDS = 60;
+export const TOAST_COOKIE = "hinweis";
+export const TOAST_MAX_AGE_SECONDS = 60;
 
 export { FAILURE_MESSAGE, SUCCESS_MESSAGE } from "~/lib/toast";
 
