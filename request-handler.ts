@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { type Cloudflare, getLoadContext } from "./load-context";
+import { mintFormToken } from "./app/server/entities/enquiry-spam.server";
 import { bumpContentVersion, cachedPage, withCachePolicy } from "./app/server/worker/edge-cache.server";
 import { screenPagePost, withSecurityHeaders } from "./app/server/worker/security.server";
 
@@ -31,6 +32,7 @@ export async function handleRequest(request: Request, cloudflare: Cloudflare, re
       nonce: context.nonce,
       lifetime: context.pageLifetime,
       waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
+      formToken: () => mintFormToken(context.db),
     },
     () => remix.handle(screened, context),
   );

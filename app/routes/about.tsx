@@ -126,9 +126,12 @@ export default function About() {
 
       <section className="page__inner page-section page-cta" aria-labelledby="anfrage-title">
         <h2 id="anfrage-title">Ihr Projekt</h2>
-        <p>Erzählen Sie uns, was Sie vorhaben – wir beraten Sie gern in der Werkstatt.</p>
+        <p>Erzählen Sie uns, was Sie vorhaben – am besten mit Fotos. Wir beraten Sie gern auch in der Werkstatt.</p>
         <p className="page-cta__actions">
-          <Link to="/standort" className="button">
+          <Link to="/anfrage" className="button">
+            Anfrage mit Fotos senden
+          </Link>
+          <Link to="/standort" className="button button--secondary">
             Kontakt aufnehmen
           </Link>
           <Link to="/referenz" className="button button--secondary">

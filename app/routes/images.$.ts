@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { userForToken } from "~/server/entities/staff-accounts.server";
 import { isServableKey } from "~/server/images/keys.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 
 /** Stored keys are random and never reused, so a public picture can be cached for good. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
-  const servable = await isServableKey(key, async () => (await getStaffUser(request, context)) !== null);
+  // Staff are signed in on the pages (session cookie) or call with the API's token header.
+  const isStaff = async () =>
+    (await getStaffUser(request, context)) !== null || (await userForToken(context.db, request.headers.get("token"))) !== null;
+  const servable = await isServableKey(key, isStaff);
   const object = servable ? await context.cloudflare.env.IMAGES.get(key) : null;
   if (!object) return new Response("Bild nicht gefunden.", { status: 404 });
   const headers = new Headers({

@@ -13,6 +13,8 @@ import {
 } from "~/lib/preferences";
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
+import { ENQUIRY_LIMIT_WINDOW_MS } from "~/server/entities/enquiry-spam.server";
+import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/enquiries.server";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/entities/staff-accounts.server";
 import { SESSION_COOKIE } from "~/server/web/staff-session.server";
 import pageStyles from "~/styles/pages.css?inline";
@@ -38,6 +40,9 @@ export function loader() {
     sessionDays: SESSION_ABSOLUTE_MS / DAY_MS,
     idleDays: SESSION_IDLE_MS / DAY_MS,
     throttleMinutes: THROTTLE_WINDOW_MS / 60_000,
+    enquiryMonths: ENQUIRY_RETENTION_MONTHS,
+    spamDays: SPAM_RETENTION_DAYS,
+    enquiryLimitMinutes: ENQUIRY_LIMIT_WINDOW_MS / 60_000,
   };
 }
 
@@ -56,7 +61,8 @@ function Contact() {
 }
 
 export default function Impressum() {
-  const { sessionCookie, sessionDays, idleDays, throttleMinutes } = useLoaderData<typeof loader>();
+  const { sessionCookie, sessionDays, idleDays, throttleMinutes, enquiryMonths, spamDays, enquiryLimitMinutes } =
+    useLoaderData<typeof loader>();
   return (
     <div className="page">
       <PageHeader title="Impressum & Datenschutz" />
@@ -250,6 +256,23 @@ export default function Impressum() {
             bearbeiten und gegebenenfalls einen Auftrag durchzuführen (Art. 6 Abs. 1 lit. b DSGVO). Wir löschen die
             Daten, sobald sie dafür nicht mehr erforderlich sind und keine gesetzlichen Aufbewahrungspflichten
             entgegenstehen.
+          </p>
+          <h4 id="datenschutz-anfragen">Anfrageformular mit Fotos</h4>
+          <p>
+            Wenn Sie uns über das <a href="/anfrage">Anfrageformular</a> schreiben, speichern wir Ihre Angaben (worum es
+            geht, Fahrzeug, Beschreibung, Wunschtermin, Name, E-Mail-Adresse und Telefonnummer) und Ihre Fotos, um Ihre
+            Anfrage zu beantworten und Ihnen ein Angebot zu machen (Art. 6 Abs. 1 lit. b DSGVO, vorvertragliche
+            Maßnahmen auf Ihre Anfrage). Die Fotos speichern wir ohne Standort- und Kameradaten und ohne den Dateinamen
+            Ihres Geräts; sehen können sie nur unsere Mitarbeiter im internen Bereich. Über jede neue Anfrage
+            benachrichtigen wir uns selbst per E-Mail (ohne Fotos) über Cloudflare (siehe Abschnitt 2).
+          </p>
+          <p>
+            Wir löschen eine Anfrage mit ihren Fotos automatisch {enquiryMonths} Monate nach ihrer letzten Bearbeitung,
+            sofern daraus kein Auftrag wird, für den gesetzliche Aufbewahrungspflichten gelten. Anfragen, die unsere
+            Prüfung als unerwünschte Werbung (Spam) einordnet, löschen wir nach {days(spamDays)}. Um massenhafte
+            Anfragen abzuwehren, speichern wir die IP-Adresse und den Zeitpunkt jeder Anfrage; nach{" "}
+            {enquiryLimitMinutes} Minuten werden sie nicht mehr gebraucht und spätestens am folgenden Tag gelöscht (Art. 6
+            Abs. 1 lit. f DSGVO). Wir setzen dafür keinen fremden Dienst ein.
           </p>
 
           <h3>7. Interner Bereich für Mitarbeiter</h3>

@@ -1,6 +1,7 @@
 import type { StylesHandle } from "~/components/document/inline-styles";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { TOPIC_PARAM, topicFrom } from "~/lib/enquiry";
 import { galleryHref } from "~/lib/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
@@ -182,6 +183,12 @@ export default function Referenz() {
           href={(n) => `${galleryHref({ category, page: n })}#${GALLERY_ID}`}
           label="Seiten"
         />
+        <p className="gallery-enquiry">
+          Etwas Ähnliches geplant?{" "}
+          <Link to="/anfrage" className="standalone-link">
+            Anfrage mit Fotos senden
+          </Link>
+        </p>
       </div>
       <Viewer
         references={references}
@@ -228,6 +235,8 @@ function Viewer({
   const previousHref = index > 0 ? at(references[index - 1].id, page) : at(edges.before, page - 1);
   const nextHref = index < references.length - 1 ? at(references[index + 1].id, page) : at(edges.after, page + 1);
   const label = image.description || "Referenzbild";
+  // The enquiry form starts with the topic of the picture's first category that is one.
+  const topic = image.category.map(topicFrom).find((name) => name !== null);
 
   return (
     <ImageViewer
@@ -239,6 +248,11 @@ function Viewer({
       nextHref={nextHref}
       position={inList ? position(index) : undefined}
       returnFocusId={inList ? thumbnailId(image.id) : undefined}
+      action={
+        <Link to={`/anfrage${topic ? `?${TOPIC_PARAM}=${encodeURIComponent(topic)}` : ""}`} className="button viewer__action">
+          Ähnliches Projekt anfragen
+        </Link>
+      }
     />
   );
 }

@@ -35,6 +35,8 @@ export function isForeignFormPost(request: Request): boolean {
 export const MAX_FORM_BYTES = 64 * 1024;
 /** The staff uploader's multipart posts (page action, its data request, the per-image route). */
 const UPLOAD_PATH = /^\/intern\/uploadReference(?:\.data|\/bild)?\/?$/;
+/** The enquiry form with its photos: the page's own post without JavaScript, the enhanced form's with it. */
+const ENQUIRY_PATH = /^\/anfrage(?:\/senden)?\/?$/i;
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
@@ -50,7 +52,7 @@ export async function readablePagePost(request: Request): Promise<Request> {
   if (isApiPath(url.pathname)) return request;
   const declaredType = request.headers.get("Content-Type") ?? "";
   const mediaType = declaredType.split(";")[0].trim().toLowerCase();
-  if (mediaType === "multipart/form-data" && UPLOAD_PATH.test(url.pathname)) return request;
+  if (mediaType === "multipart/form-data" && (UPLOAD_PATH.test(url.pathname) || ENQUIRY_PATH.test(url.pathname))) return request;
   const body = await readBodyLimited(request, MAX_FORM_BYTES, () => new HttpError(413, "Das Formular ist zu groß."));
   const contentType = mediaType === "" && body.byteLength === 0 ? "application/x-www-form-urlencoded" : declaredType;
   if (!FORM_TYPES.has(contentType.split(";")[0].trim().toLowerCase())) {
