@@ -1,4 +1,3 @@
-import { EmailMessage } from "cloudflare:email";
 import { createMimeMessage, Mailbox } from "mimetext/browser";
 import { formatDateTime, formatDay } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/seo";
@@ -45,7 +44,9 @@ function mailText(enquiry: Enquiry): string {
 }
 
 /** The message as RFC 5322 text, built by mimetext; the body is base64 in lines of 76, as any mail server takes it. */
-export function enquiryMail(enquiry: Enquiry): EmailMessage {
+export async function enquiryMail(enquiry: Enquiry): Promise<EmailMessage> {
+  // Loaded when sending: the module exists only in the Workers runtime, not in `npm run dev`'s Node.
+  const { EmailMessage } = await import("cloudflare:email");
   const message = createMimeMessage();
   message.setSender({ name: `Website ${SITE.name}`, addr: ENQUIRY_MAIL_SENDER });
   message.setRecipient(SITE.email);
@@ -62,7 +63,7 @@ export function enquiryMail(enquiry: Enquiry): EmailMessage {
 /** Sends the e-mail about one enquiry and records the outcome; never throws (the enquiry is stored already). */
 export async function sendEnquiryMail(db: Database, mail: SendEmail, enquiry: Enquiry): Promise<boolean> {
   try {
-    await mail.send(enquiryMail(enquiry));
+    await mail.send(await enquiryMail(enquiry));
     await setMailStatus(db, enquiry.id, "gesendet");
     return true;
   } catch (error) {
