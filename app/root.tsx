@@ -36,6 +36,8 @@ import { readTogether } from "~/server/db/client.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/web/preferences.server";
 import { readToast } from "~/server/web/toast.server";
+import { countNewEnquiries } from "~/server/entities/enquiries.server";
+import { getStaffUser } from "~/server/web/staff-session.server";
 import globalStyles from "~/styles/global.css?inline";
 import { InlineStyles } from "~/components/document/inline-styles";
 
@@ -112,8 +114,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // SPEC §8: toasts belong to the staff area only.
     const { toast, headers: toastHeaders } = await readToast(request);
     new Headers(toastHeaders).forEach((value, name) => headers.append(name, value));
+    // The staff navigation's "Anfragen" shows how many are new; only to a signed-in staff member.
+    const newEnquiries = (await getStaffUser(request, context)) ? await countNewEnquiries(context.db) : null;
     return data(
-      { ...shell, opening: null, alerts: null, toast, structuredData: null },
+      { ...shell, opening: null, alerts: null, toast, structuredData: null, newEnquiries },
       { headers },
     );
   }
@@ -130,7 +134,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Serialized here so the builder stays out of the browser bundle.
   const structuredData = jsonForScript(localBusinessJsonLd(schedule, now));
-  return data({ ...shell, opening, alerts, toast: null, structuredData }, { headers });
+  return data({ ...shell, opening, alerts, toast: null, structuredData, newEnquiries: null }, { headers });
 }
 
 /**
