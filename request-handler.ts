@@ -1,5 +1,6 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { type Cloudflare, getLoadContext } from "./load-context";
+import { mintFormToken } from "./app/server/entities/enquiry-spam.server";
 import { bumpContentVersion, cachedPage, canonicalPageRequest, withCachePolicy } from "./app/server/worker/edge-cache.server";
 import { deepestRoute, refusedDiscovery } from "./app/server/worker/route-discovery.server";
 import { screenPagePost, withSecurityHeaders } from "./app/server/worker/security.server";
@@ -41,6 +42,7 @@ export async function handleRequest(request: Request, cloudflare: Cloudflare, re
       nonce: context.nonce,
       lifetime: context.pageLifetime,
       waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
+      formToken: () => mintFormToken(context.db),
     },
     async () => {
       const answer = await remix.handle(screened, context);

@@ -30,6 +30,8 @@ export default defineConfig({
       // `import "zod"` kept in a chunk only to preserve evaluation order makes wrangler warn
       // once per package (ignored-bare-import). None of them has side effects on import.
       treeshake: { moduleSideEffects: "no-external" },
+      // A module of the Workers runtime (the e-mail binding's message class), not a package.
+      external: ["cloudflare:email"],
     },
   },
   ssr: {

@@ -1,5 +1,27 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+/**
+ * The messages the local `send_email` binding wrote since `?seit=<epoch ms>`: like `wrangler dev`,
+ * the test pool's Miniflare writes each one as an .eml file under files/email in its temporary folder (and logs
+ * the path, below the pool's log level). Runs in Node, which can read them; the tests parse them.
+ */
+async function sentMails(request: Request): Promise<Response> {
+  const since = Number(new URL(request.url).searchParams.get("seit") ?? 0);
+  const mails: string[] = [];
+  for (const folder of (await readdir(tmpdir())).filter((name) => name.startsWith("miniflare-"))) {
+    const dir = join(tmpdir(), folder, "files", "email");
+    const files = await readdir(dir).catch(() => [] as string[]);
+    for (const file of files.filter((name) => name.endsWith(".eml"))) {
+      const path = join(dir, file);
+      if ((await stat(path)).mtimeMs >= since) mails.push(await readFile(path, "utf8"));
+    }
+  }
+  return Response.json(mails);
+}
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
@@ -15,6 +37,7 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
+        serviceBindings: { SENT_MAILS: sentMails },
       },
     })),
   ],

@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { CATEGORIES, lighthouseAvailable, lighthouseScores } from "./lighthouse.mjs";
 import { localEnv, servingEnv, wranglerBin } from "./wrangler.mjs";
 
-const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
+const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"];
 /** `npm run bench -- --throughput`: only the requests per second (about a minute instead of ten). */
 const THROUGHPUT_ONLY = process.argv.includes("--throughput");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -112,6 +112,9 @@ export function workshopDate(instant: Date): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** Whether a text is a real calendar day written `YYYY-MM-DD` (not 2026-02-30). */
+export const isCalendarDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+
 /** A calendar day (`YYYY-MM-DD`) moved by whole days; calendar days have no zone. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split("-").map(Number);

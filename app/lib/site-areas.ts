@@ -1,4 +1,5 @@
 import { PAGE_PARAM } from "~/lib/page-number";
+import { TOPIC_PARAM } from "~/lib/enquiry";
 import { CONSENT_SETTINGS_PARAM } from "~/lib/preferences";
 
 /**
@@ -22,6 +23,10 @@ export const PATHS = {
   /** The enhanced uploader's per-photo endpoint (a resource route under the Bilder page). */
   staffPictureUpload: "/intern/uploadReference/bild",
   staffAccount: "/intern/konto",
+  staffEnquiries: "/intern/anfragen",
+  enquiry: "/anfrage",
+  /** The enhanced enquiry form's endpoint (JSON answers, photos with progress). */
+  enquirySend: "/anfrage/senden",
   api: "/api/v1",
   pictures: "/images",
   preferences: "/einstellungen",
@@ -103,6 +108,7 @@ export const HOME_NEWS_PARAM = "neuigkeiten";
 const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
   "/": [HOME_NEWS_PARAM],
   "/referenz": Object.values(GALLERY_PARAMS),
+  [PATHS.enquiry]: [TOPIC_PARAM],
 };
 /** Read by the public layout on every page: the consent dialog opened by a link. */
 const SHELL_QUERY_PARAMS = [CONSENT_SETTINGS_PARAM];

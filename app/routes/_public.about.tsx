@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import pageStyles from "~/styles/pages.css?inline";
+import { PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -126,9 +127,12 @@ export default function About() {
 
       <section className="page__inner page-section page-cta" aria-labelledby="anfrage-title">
         <h2 id="anfrage-title">Ihr Projekt</h2>
-        <p>Erzählen Sie uns, was Sie vorhaben – wir beraten Sie gern in der Werkstatt.</p>
+        <p>Erzählen Sie uns, was Sie vorhaben – am besten mit Fotos. Wir beraten Sie gern auch in der Werkstatt.</p>
         <p className="page-cta__actions">
-          <Link to="/standort" className="button">
+          <Link to={PATHS.enquiry} className="button">
+            Anfrage mit Fotos senden
+          </Link>
+          <Link to="/standort" className="button button--secondary">
             Kontakt aufnehmen
           </Link>
           <Link to="/referenz" className="button button--secondary">

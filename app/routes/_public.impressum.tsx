@@ -13,12 +13,15 @@ import {
 } from "~/lib/preferences";
 import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
+import { ENQUIRY_LIMIT_WINDOW_MS } from "~/server/entities/enquiry-spam.server";
+import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/enquiries.server";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/entities/staff-accounts.server";
 import { sessionCookieName } from "~/server/web/staff-session.server";
 import { hostOnlyName } from "~/server/web/cookies.server";
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_DAYS } from "~/server/web/known-devices.server";
 import { TOAST_COOKIE, TOAST_MAX_AGE_SECONDS } from "~/server/web/toast.server";
 import pageStyles from "~/styles/pages.css?inline";
+import { PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -46,6 +49,9 @@ export function loader() {
     sessionDays: SESSION_ABSOLUTE_MS / DAY_MS,
     idleDays: SESSION_IDLE_MS / DAY_MS,
     throttleMinutes: THROTTLE_WINDOW_MS / 60_000,
+    enquiryMonths: ENQUIRY_RETENTION_MONTHS,
+    spamDays: SPAM_RETENTION_DAYS,
+    enquiryLimitMinutes: ENQUIRY_LIMIT_WINDOW_MS / 60_000,
   };
 }
 
@@ -64,7 +70,19 @@ function Contact() {
 }
 
 export default function Impressum() {
-  const { sessionCookie, sessionDays, idleDays, throttleMinutes, deviceCookie, deviceDays, toastCookie, toastSeconds } =
+  const {
+    sessionCookie,
+    sessionDays,
+    idleDays,
+    throttleMinutes,
+    deviceCookie,
+    deviceDays,
+    toastCookie,
+    toastSeconds,
+    enquiryMonths,
+    spamDays,
+    enquiryLimitMinutes,
+  } =
     useLoaderData<typeof loader>();
   return (
     <div className="page">
@@ -278,6 +296,23 @@ export default function Impressum() {
             bearbeiten und gegebenenfalls einen Auftrag durchzuführen (Art. 6 Abs. 1 lit. b DSGVO). Wir löschen die
             Daten, sobald sie dafür nicht mehr erforderlich sind und keine gesetzlichen Aufbewahrungspflichten
             entgegenstehen.
+          </p>
+          <h4 id="datenschutz-anfragen">Anfrageformular mit Fotos</h4>
+          <p>
+            Wenn Sie uns über das <a href={PATHS.enquiry}>Anfrageformular</a> schreiben, speichern wir Ihre Angaben (worum es
+            geht, Fahrzeug, Beschreibung, Wunschtermin, Name, E-Mail-Adresse und Telefonnummer) und Ihre Fotos, um Ihre
+            Anfrage zu beantworten und Ihnen ein Angebot zu machen (Art. 6 Abs. 1 lit. b DSGVO, vorvertragliche
+            Maßnahmen auf Ihre Anfrage). Die Fotos speichern wir ohne Standort- und Kameradaten und ohne den Dateinamen
+            Ihres Geräts; sehen können sie nur unsere Mitarbeiter im internen Bereich. Über jede neue Anfrage
+            benachrichtigen wir uns selbst per E-Mail (ohne Fotos) über Cloudflare (siehe Abschnitt 2).
+          </p>
+          <p>
+            Wir löschen eine Anfrage mit ihren Fotos automatisch {enquiryMonths} Monate nach ihrer letzten Bearbeitung,
+            sofern daraus kein Auftrag wird, für den gesetzliche Aufbewahrungspflichten gelten. Anfragen, die unsere
+            Prüfung als unerwünschte Werbung (Spam) einordnet, löschen wir nach {days(spamDays)}. Um massenhafte
+            Anfragen abzuwehren, speichern wir die IP-Adresse und den Zeitpunkt jeder Anfrage; nach{" "}
+            {enquiryLimitMinutes} Minuten werden sie nicht mehr gebraucht und spätestens am folgenden Tag gelöscht (Art. 6
+            Abs. 1 lit. f DSGVO). Wir setzen dafür keinen fremden Dienst ein.
           </p>
 
           <h3>7. Interner Bereich für Mitarbeiter</h3>

@@ -1,6 +1,7 @@
 import type { StylesHandle } from "~/components/document/inline-styles";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { TOPIC_PARAM, topicFrom } from "~/lib/enquiry";
 import { galleryHref } from "~/lib/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
@@ -16,7 +17,7 @@ import { readTogether } from "~/server/db/client.server";
 import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/entities/references.server";
 import galleryStyles from "~/styles/gallery.css?inline";
 import pageStyles from "~/styles/pages.css?inline";
-import { GALLERY_PARAMS } from "~/lib/site-areas";
+import { GALLERY_PARAMS, PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -183,6 +184,12 @@ export default function Referenz() {
           href={(n) => `${galleryHref({ category, page: n })}#${GALLERY_ID}`}
           label="Seiten"
         />
+        <p className="gallery-enquiry">
+          Etwas Ähnliches geplant?{" "}
+          <Link to={PATHS.enquiry} className="standalone-link">
+            Anfrage mit Fotos senden
+          </Link>
+        </p>
       </div>
       <Viewer
         references={references}
@@ -229,6 +236,8 @@ function Viewer({
   const previousHref = index > 0 ? at(references[index - 1].id, page) : at(edges.before, page - 1);
   const nextHref = index < references.length - 1 ? at(references[index + 1].id, page) : at(edges.after, page + 1);
   const label = image.description || "Referenzbild";
+  // The enquiry form starts with the topic of the picture's first category that is one.
+  const topic = image.category.map(topicFrom).find((name) => name !== null);
 
   return (
     <ImageViewer
@@ -240,6 +249,11 @@ function Viewer({
       nextHref={nextHref}
       position={inList ? position(index) : undefined}
       returnFocusId={inList ? thumbnailId(image.id) : undefined}
+      action={
+        <Link to={`${PATHS.enquiry}${topic ? `?${TOPIC_PARAM}=${encodeURIComponent(topic)}` : ""}`} className="button viewer__action">
+          Ähnliches Projekt anfragen
+        </Link>
+      }
     />
   );
 }

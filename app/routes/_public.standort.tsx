@@ -1,6 +1,6 @@
 import type { StylesHandle } from "~/components/document/inline-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useRouteLoaderData } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
 import { OpeningHoursSection } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import type { loader as shellLoader, PublicShellHandle } from "./_public";
 import pageStyles from "~/styles/pages.css?inline";
+import { PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -70,6 +71,19 @@ export default function Standort() {
             <a className="button button--secondary" href={`mailto:${SITE.email}`}>
               E-Mail schreiben
             </a>
+          </p>
+        </section>
+
+        <section className="contact__card" aria-labelledby="anfrage-karte-title">
+          <h2 id="anfrage-karte-title">Anfrage mit Fotos senden</h2>
+          <p>
+            Ein Riss im Sitz, ein abgegriffenes Lenkrad? Schicken Sie uns Fotos und eine kurze Beschreibung – wir melden uns
+            in der Regel innerhalb eines Werktags mit einer ersten Einschätzung.
+          </p>
+          <p className="contact__actions">
+            <Link className="button" to={PATHS.enquiry}>
+              Anfrage mit Fotos senden
+            </Link>
           </p>
         </section>
 

@@ -5,6 +5,8 @@ import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Navbar } from "~/components/shell/navbar";
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
+import { countNewEnquiries } from "~/server/entities/enquiries.server";
+import { getStaffUser } from "~/server/web/staff-session.server";
 import { readToast } from "~/server/web/toast.server";
 import staffStyles from "~/styles/staff.css?url";
 
@@ -25,7 +27,9 @@ export interface StaffShellHandle {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast({ request, context });
-  return data({ toast }, { headers });
+  // The staff navigation's "Anfragen" shows how many are new; only to a signed-in staff member.
+  const newEnquiries = (await getStaffUser(request, context)) ? await countNewEnquiries(context.db) : null;
+  return data({ toast, newEnquiries }, { headers });
 }
 
 /** Every staff navigation may bring a toast (a redirect after an action, a dialog link to a deleted item). */

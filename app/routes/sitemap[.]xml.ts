@@ -1,7 +1,7 @@
 import { absoluteUrl } from "~/lib/seo";
 
 /** The canonical public pages; aliases and the staff area stay out. */
-const SITEMAP_PATHS = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"] as const;
+const SITEMAP_PATHS = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"] as const;
 
 export function loader() {
   const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${absoluteUrl(path)}</loc></url>`).join("\n");

@@ -171,7 +171,7 @@ describe("edge cache for public pages", () => {
     const renders: string[] = [];
     const viewWith = async (build: string) => {
       const waits: Promise<unknown>[] = [];
-      const options = { build, nonce: "abc", lifetime: new PageLifetime(Date.now()), waitUntil: (wait: Promise<unknown>) => waits.push(wait) };
+      const options = { build, nonce: "abc", lifetime: new PageLifetime(Date.now()), waitUntil: (wait: Promise<unknown>) => waits.push(wait), formToken: async () => "" };
       const response = await cachedPage(request, options, async () => {
         renders.push(build);
         return new Response(`<p>${build}</p>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });

@@ -25,6 +25,8 @@ interface ImageViewerProps {
   position?: string;
   /** The control that opened the picture (its thumbnail), focused again on closing. */
   returnFocusId?: string;
+  /** A link under the picture, e.g. the gallery's "Ähnliches Projekt anfragen". */
+  action?: ReactNode;
 }
 
 /**
@@ -34,7 +36,7 @@ interface ImageViewerProps {
  * JavaScript it is a native modal <dialog>: focus stays inside, Escape closes it, arrow
  * keys and swipes move through the pictures, and focus returns to the thumbnail.
  */
-export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHref, position, returnFocusId }: ImageViewerProps) {
+export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHref, position, returnFocusId, action }: ImageViewerProps) {
   const hydrated = useHydrated();
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -115,10 +117,11 @@ export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHr
           ? control(nextHref, "viewer__step viewer__step--next", "Nächstes Bild", <Icon path="m9 5 7 7-7 7" />, () => go(nextHref))
           : null}
       </div>
-      {image.category.length > 0 || image.description ? (
+      {image.category.length > 0 || image.description || action ? (
         <div className="viewer__caption">
           <CategoryChips names={image.category} />
           {image.description ? <p className="viewer__description">{image.description}</p> : null}
+          {action}
         </div>
       ) : null}
     </>

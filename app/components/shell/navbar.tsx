@@ -1,7 +1,8 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SITE } from "~/lib/site-config";
 import { useHydrated } from "~/components/use-hydrated";
+import type { loader as staffShellLoader } from "~/routes/intern";
 import { Logo } from "./logo";
 import { canonicalPath, PATHS } from "~/lib/site-areas";
 
@@ -30,6 +31,7 @@ const INTERNAL_LINKS: NavLinkItem[] = [
   { name: "Öffnungszeiten", path: PATHS.staffOpening },
   { name: "Informationen", path: PATHS.staffAlerts },
   { name: "Bilder", path: PATHS.staffPictures },
+  { name: "Anfragen", path: PATHS.staffEnquiries },
   { name: "Hauptseite", path: "/" },
   { name: "Konto", path: PATHS.staffAccount },
 ];
@@ -39,6 +41,7 @@ const scrollToTop = () => window.scrollTo({ top: 0 });
 function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => void }) {
   const current = canonicalPath(useLocation().pathname);
   const links = internal ? INTERNAL_LINKS : PUBLIC_LINKS;
+  const newEnquiries = useRouteLoaderData<typeof staffShellLoader>("routes/intern")?.newEnquiries;
   return (
     <>
       <ul className="nav-links">
@@ -55,6 +58,12 @@ function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => v
               >
                 {link.name}
                 {link.more ? <span className="visually-hidden">{link.more}</span> : null}
+                {link.path === PATHS.staffEnquiries && newEnquiries ? (
+                  <span className="nav-badge">
+                    {newEnquiries}
+                    <span className="visually-hidden"> neue</span>
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

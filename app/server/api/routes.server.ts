@@ -28,6 +28,16 @@ import {
   updateSpecialHours,
 } from "~/server/entities/opening-hours.server";
 import { listCategories } from "~/server/entities/categories.server";
+import {
+  apiEnquiry,
+  deleteEnquiry,
+  ENQUIRY_MAX_PAGE_SIZE,
+  ENQUIRY_PAGE_SIZE,
+  enquiryStatus,
+  enquiryUpdate,
+  listEnquiries,
+  updateEnquiry,
+} from "~/server/entities/enquiries.server";
 import { saveUploadRequest } from "~/server/entities/reference-uploads.server";
 import {
   deleteReference,
@@ -245,6 +255,37 @@ const routes: Record<string, Route> = {
     handle: async ({ request, context }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
       await deleteReference(context.db, context.cloudflare.env.IMAGES, id);
+      return { id };
+    },
+  },
+
+  // Customers' enquiries are staff data: every call needs the token, reads included.
+  "enquiry/get": {
+    method: "GET",
+    staffOnly: true,
+    handle: async ({ context, url }) => {
+      const status = url.searchParams.get("status");
+      const list = await listEnquiries(context.db, {
+        ...parsePaging(url.searchParams, { defaultLimit: ENQUIRY_PAGE_SIZE, maxLimit: ENQUIRY_MAX_PAGE_SIZE }),
+        status: status ? parseOrThrow(enquiryStatus, status) : null,
+      });
+      return list.map(apiEnquiry);
+    },
+  },
+  "enquiry/update": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id, ...changes } = parseOrThrow(withId({ status: z.unknown(), note: z.unknown() }), await readJson(request));
+      return apiEnquiry(await updateEnquiry(context.db, id, parseOrThrow(enquiryUpdate, changes)));
+    },
+  },
+  "enquiry/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteEnquiry(context.db, context.cloudflare.env.IMAGES, id);
       return { id };
     },
   },

@@ -177,3 +177,70 @@ export const imageDeletions = sqliteTable("image_deletions", {
   key: text("key").primaryKey(),
   requestedAt: instant("requested_at").notNull(),
 });
+
+/**
+ * Customers' enquiries from /anfrage (app/server/entities/enquiries.server.ts). The reference
+ * number is the year (Berlin) and a number within it, unique together; `updated_at` is the
+ * last change by anyone, from which the retention period runs.
+ */
+export const enquiries = sqliteTable(
+  "enquiries",
+  {
+    id: text("id").primaryKey(),
+    year: integer("year").notNull(),
+    number: integer("number").notNull(),
+    /** neu, in-bearbeitung, beantwortet, erledigt, spam (app/lib/enquiry.ts). */
+    status: text("status").notNull(),
+    /** Why the spam checks filed it under "Spam"; null when they did not. */
+    spamReason: text("spam_reason"),
+    topic: text("topic").notNull(),
+    vehicle: text("vehicle").notNull(),
+    description: text("description").notNull(),
+    /** A calendar day in Europe/Berlin, `YYYY-MM-DD`, or null. */
+    preferredDate: text("preferred_date"),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    /** The staff's internal note; never shown to the customer. */
+    note: text("note").notNull().default(""),
+    /** keine, ausstehend, gesendet, fehlgeschlagen: the e-mail to the workshop. */
+    mailStatus: text("mail_status").notNull(),
+    createdAt: createdAt(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("enquiries_reference_unique").on(table.year, table.number),
+    index("enquiries_status_created_idx").on(table.status, table.createdAt),
+    index("enquiries_updated_idx").on(table.updatedAt),
+  ],
+);
+
+/** The photos of an enquiry: private pictures (kind "enquiry"), deleted with it. */
+export const enquiryPhotos = sqliteTable(
+  "enquiry_photos",
+  {
+    id: text("id").primaryKey(),
+    enquiryId: text("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    /** The order the customer chose them in. */
+    position: integer("position").notNull(),
+    ...pictureColumns(),
+  },
+  (table) => [index("enquiry_photos_enquiry_idx").on(table.enquiryId, table.position)],
+);
+
+/**
+ * Every enquiry sent from an address within the last hour, spam and refused ones included:
+ * the per-address limit counts them (app/server/entities/enquiry-spam.server.ts).
+ */
+export const enquiryAttempts = sqliteTable(
+  "enquiry_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    address: text("address").notNull(),
+    attemptedAt: instant("attempted_at").notNull(),
+  },
+  (table) => [index("enquiry_attempts_address_idx").on(table.address, table.attemptedAt)],
+);
+

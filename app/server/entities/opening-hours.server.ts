@@ -1,6 +1,6 @@
 import { asc, eq, gte } from "drizzle-orm";
 import { z } from "zod";
-import { addDays, workshopDate } from "~/lib/dates";
+import { addDays, isCalendarDay, workshopDate } from "~/lib/dates";
 import type { Schedule } from "~/lib/open-status";
 import {
   DEFAULT_OPENING_HOURS,
@@ -58,7 +58,7 @@ function calendarDay(label: string) {
     .string({ required_error: `${label} fehlt.`, invalid_type_error: `${label} muss ein Datum (JJJJ-MM-TT) sein.` })
     .trim()
     .min(1, `${label} fehlt.`)
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value, {
+    .refine(isCalendarDay, {
       message: `${label} muss ein Datum (JJJJ-MM-TT) sein.`,
     });
 }

@@ -1,4 +1,4 @@
-import { references } from "~/server/db/schema";
+import { enquiryPhotos, references } from "~/server/db/schema";
 import type { PictureKind } from "./keys.server";
 
 /*
@@ -6,15 +6,11 @@ import type { PictureKind } from "./keys.server";
  * schema.ts (key, type, size, renditions), which this wing reads and fills in; the owning
  * entity module keeps everything else about its rows.
  */
-export type PictureTable = typeof references;
+export type PictureTable = typeof references | typeof enquiryPhotos;
 
-const PICTURE_TABLES: Partial<Record<PictureKind, PictureTable>> = { reference: references };
+const PICTURE_TABLES: Record<PictureKind, PictureTable> = { reference: references, enquiry: enquiryPhotos };
 
-/** The kinds that have a table (enquiry photos join with the enquiries). */
-export const STORED_KINDS = (Object.keys(PICTURE_TABLES) as PictureKind[]);
+/** The kinds that have a table. */
+export const STORED_KINDS = Object.keys(PICTURE_TABLES) as PictureKind[];
 
-export function pictureTable(kind: PictureKind): PictureTable {
-  const table = PICTURE_TABLES[kind];
-  if (!table) throw new Error(`Keine Tabelle für Bilder der Art ${kind}`);
-  return table;
-}
+export const pictureTable = (kind: PictureKind): PictureTable => PICTURE_TABLES[kind];

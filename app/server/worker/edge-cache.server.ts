@@ -1,3 +1,4 @@
+import { FORM_TOKEN_FIELD } from "~/lib/enquiry";
 import { areaOf, canonicalPath, queryParamsOf } from "~/lib/site-areas";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/server/db/retry.server";
 import { readPreferences } from "~/server/web/preferences.server";
@@ -134,8 +135,11 @@ function variantKey(request: Request, version: string, build: string): string {
   return `${KEY_ORIGIN}/${version}/${encodeURIComponent(build)}/${encodeURIComponent(variant.join(","))}${url.pathname}${url.search}`;
 }
 
-/** A cached body keeps the nonce it was rendered with; each visitor gets a fresh one. */
-function withFreshNonce(cached: Response, nonce: string): Response {
+/**
+ * A cached body keeps the nonce it was rendered with; each visitor gets a fresh one. So does
+ * the enquiry form's time token (decision 014), which says when this visitor got the page.
+ */
+function withFreshNonce(cached: Response, nonce: string, formToken: () => Promise<string>): Response {
   const headers = new Headers(cached.headers);
   const policy = headers.get("Content-Security-Policy");
   if (policy) headers.set("Content-Security-Policy", policy.replace(/'nonce-[^']*'/g, `'nonce-${nonce}'`));
@@ -147,6 +151,11 @@ function withFreshNonce(cached: Response, nonce: string): Response {
     .on("script[nonce]", {
       element(element) {
         element.setAttribute("nonce", nonce);
+      },
+    })
+    .on(`input[name="${FORM_TOKEN_FIELD}"]`, {
+      async element(element) {
+        element.setAttribute("value", await formToken());
       },
     })
     .transform(response);
@@ -172,7 +181,15 @@ export async function cachedPage(
     nonce,
     lifetime,
     waitUntil,
-  }: { build: string; nonce: string; lifetime: PageLifetime; waitUntil: (promise: Promise<unknown>) => void },
+    formToken,
+  }: {
+    build: string;
+    nonce: string;
+    lifetime: PageLifetime;
+    waitUntil: (promise: Promise<unknown>) => void;
+    /** A fresh time token for the enquiry form, asked for only when the page has one. */
+    formToken: () => Promise<string>;
+  },
   render: () => Promise<Response>,
 ): Promise<Response> {
   const cache = edgeCache();
@@ -180,7 +197,7 @@ export async function cachedPage(
 
   const key = variantKey(request, await currentVersion(cache), build);
   const hit = await cache.match(key);
-  if (hit) return withFreshNonce(hit, nonce);
+  if (hit) return withFreshNonce(hit, nonce, formToken);
 
   const response = await render();
   const seconds = lifetime.secondsLeft(Date.now());

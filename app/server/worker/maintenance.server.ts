@@ -1,4 +1,7 @@
 import type { Database } from "~/server/db/client.server";
+import { retryEnquiryMails } from "~/server/entities/enquiry-mail.server";
+import { forgetOldEnquiryAttempts } from "~/server/entities/enquiry-spam.server";
+import { deleteExpiredEnquiries } from "~/server/entities/enquiries.server";
 import { makeMissingRenditions } from "~/server/images/renditions.server";
 import { finishImageDeletions, removeOrphanedImages } from "~/server/images/storage.server";
 
@@ -12,6 +15,10 @@ export interface MaintenanceReport {
   orphansRemoved: string[];
   /** References whose missing renditions were made (an upload's own attempt failed, or the binding was at its limit). */
   renditionsMade: string[];
+  /** Enquiries deleted with their photos because their retention period ended. */
+  enquiriesDeleted: string[];
+  /** References of enquiries whose e-mail to the workshop went out on this run. */
+  enquiryMailsSent: string[];
 }
 
 /**
@@ -20,15 +27,19 @@ export interface MaintenanceReport {
  */
 export async function runMaintenance(
   db: Database,
-  bindings: Pick<Env, "IMAGES" | "IMAGE_TRANSFORMS">,
+  bindings: Pick<Env, "IMAGES" | "IMAGE_TRANSFORMS" | "ENQUIRY_MAIL">,
   now: Date,
 ): Promise<MaintenanceReport> {
   const bucket = bindings.IMAGES;
+  // First: a delete whose files R2 did not remove is finished below, and no expired enquiry is mailed.
+  const enquiriesDeleted = await deleteExpiredEnquiries(db, bucket, now);
+  const enquiryMailsSent = await retryEnquiryMails(db, bindings.ENQUIRY_MAIL, now);
+  await forgetOldEnquiryAttempts(db, now);
   const finishedDeletes = await finishImageDeletions(db, bucket);
   const orphansRemoved = await removeOrphanedImages(db, bucket, new Date(now.getTime() - ORPHAN_MIN_AGE_MS));
   if (finishedDeletes.length > 0 || orphansRemoved.length > 0) {
     console.log("Wartung: Bilddateien entfernt", { finishedDeletes, orphansRemoved });
   }
   const { made: renditionsMade } = await makeMissingRenditions(db, bucket, bindings.IMAGE_TRANSFORMS);
-  return { finishedDeletes, orphansRemoved, renditionsMade };
+  return { finishedDeletes, orphansRemoved, renditionsMade, enquiriesDeleted, enquiryMailsSent };
 }

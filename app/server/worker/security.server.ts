@@ -33,8 +33,13 @@ export function isForeignFormPost(request: Request): boolean {
  * nine bytes each, plus its other fields. Uploads keep their own, larger limit.
  */
 export const MAX_FORM_BYTES = 64 * 1024;
-/** The staff uploader's multipart posts (page action and its data request, the per-image route), in any spelling. */
-const isUploadPath = (pathname: string) => isPath(pathname, PATHS.staffPictures) || isPath(pathname, PATHS.staffPictureUpload);
+/**
+ * Multipart posts with pictures, in any spelling: the staff uploader's (page action and its data
+ * request, the per-image route) and the enquiry form's (its page without JavaScript, the
+ * enhanced form's endpoint). They keep the upload's own limits.
+ */
+const isUploadPath = (pathname: string) =>
+  [PATHS.staffPictures, PATHS.staffPictureUpload, PATHS.enquiry, PATHS.enquirySend].some((path) => isPath(pathname, path));
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**

@@ -1,0 +1,78 @@
+/*
+ * What the enquiry form ("Anfrage & Kostenvoranschlag") shares between the server's
+ * validation and the page in the browser: its topics, field names, limits and the staff
+ * inbox's statuses. Each limit is written once here and used by the zod schema and the
+ * field's maxLength alike.
+ */
+
+/** "Worum geht es?" — the services a customer can ask about. */
+export const ENQUIRY_TOPICS = [
+  "Autositze",
+  "Lenkrad",
+  "Dachhimmel",
+  "Cabrioverdeck",
+  "Oldtimer-Innenausstattung",
+  "Motorradsitz",
+  "Boot & Sonstiges",
+] as const;
+export type EnquiryTopic = (typeof ENQUIRY_TOPICS)[number];
+
+/** The query parameter that preselects a topic (`/anfrage?thema=Lenkrad`), e.g. from the gallery. */
+export const TOPIC_PARAM = "thema";
+
+/** A topic named in a link or a gallery category, matched regardless of case; null for anything else. */
+export function topicFrom(value: string | null | undefined): EnquiryTopic | null {
+  const wanted = value?.trim().toLocaleLowerCase("de");
+  if (!wanted) return null;
+  return ENQUIRY_TOPICS.find((topic) => topic.toLocaleLowerCase("de") === wanted) ?? null;
+}
+
+export const ENQUIRY_DESCRIPTION_MAX_LENGTH = 2000;
+export const ENQUIRY_VEHICLE_MAX_LENGTH = 120;
+export const ENQUIRY_NAME_MAX_LENGTH = 120;
+/** RFC 5321 allows 254 characters in a deliverable address. */
+export const ENQUIRY_EMAIL_MAX_LENGTH = 254;
+export const ENQUIRY_PHONE_MAX_LENGTH = 40;
+/** Up to five photos of one enquiry: enough to show a seat from every side. */
+export const MAX_ENQUIRY_PHOTOS = 5;
+
+/** The form's field names, used by the page, the enhanced submission and the server. */
+export const ENQUIRY_FIELDS = {
+  topic: "thema",
+  vehicle: "fahrzeug",
+  description: "beschreibung",
+  photos: "fotos",
+  preferredDate: "wunschtermin",
+  name: "name",
+  email: "email",
+  phone: "telefon",
+} as const;
+export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
+
+/**
+ * The spam checks' hidden fields: a signed time token the server puts in, and a honeypot
+ * that people never see (and so leave empty) and form-filling robots fill in.
+ */
+export const FORM_TOKEN_FIELD = "zeitmarke";
+export const HONEYPOT_FIELD = "webseite";
+
+/** The inbox's statuses, as the API names them, with their German labels; new enquiries are "neu". */
+export const ENQUIRY_STATUSES = ["neu", "in-bearbeitung", "beantwortet", "erledigt", "spam"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
+  neu: "Neu",
+  "in-bearbeitung": "In Bearbeitung",
+  beantwortet: "Beantwortet",
+  erledigt: "Erledigt",
+  spam: "Spam",
+};
+
+/** The e-mail to the workshop about a new enquiry: not due (spam), on its way, sent, or failed (retried by the scheduled handler). */
+export const MAIL_STATUSES = ["keine", "ausstehend", "gesendet", "fehlgeschlagen"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const ENQUIRY_NOTE_MAX_LENGTH = 5000;
+
+/** "A-2026-0042": the year it arrived in and its number within that year. */
+export const formatReference = (year: number, number: number) => `A-${year}-${String(number).padStart(4, "0")}`;
+export const REFERENCE_PATTERN = /^A-\d{4}-\d{4,6}$/;

@@ -1,0 +1,363 @@
+import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { addDays, isCalendarDay, workshopDate } from "~/lib/dates";
+import {
+  ENQUIRY_DESCRIPTION_MAX_LENGTH,
+  ENQUIRY_EMAIL_MAX_LENGTH,
+  ENQUIRY_FIELDS as F,
+  ENQUIRY_NAME_MAX_LENGTH,
+  ENQUIRY_NOTE_MAX_LENGTH,
+  ENQUIRY_PHONE_MAX_LENGTH,
+  ENQUIRY_STATUSES,
+  ENQUIRY_TOPICS,
+  ENQUIRY_VEHICLE_MAX_LENGTH,
+  type EnquiryStatus,
+  formatReference,
+  MAX_ENQUIRY_PHOTOS,
+  type MailStatus,
+} from "~/lib/enquiry";
+import { HttpError, notFound } from "~/server/base/errors.server";
+import { type FieldErrors, newId, type Paging, validate } from "~/server/base/validation.server";
+import type { Database } from "~/server/db/client.server";
+import { enquiries, enquiryPhotos } from "~/server/db/schema";
+import { imageUrl } from "~/server/images/keys.server";
+import { type ImageFile, type PictureStorage, STORE_FAILED, storePictures } from "~/server/images/pictures.server";
+import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
+import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
+import { spamReason } from "./enquiry-spam.server";
+
+/*
+ * Customers' enquiries ("Anfrage & Kostenvoranschlag"): the form's rules, storing an enquiry
+ * with its private photos all or nothing, the staff inbox's reads and writes, and deleting
+ * what is kept no longer. The public form, the staff page, the API and the scheduled handler
+ * all come here. Nothing of an enquiry is ever on a public page, so no write here marks one
+ * as changed.
+ */
+
+/** Kept this long after the last change by staff (or its arrival), then deleted with its photos. */
+export const ENQUIRY_RETENTION_MONTHS = 6;
+/** What the spam checks filed, and staff left there, goes sooner. */
+export const SPAM_RETENTION_DAYS = 30;
+
+export const ENQUIRY_PAGE_SIZE = 20;
+export const ENQUIRY_MAX_PAGE_SIZE = 50;
+export const ENQUIRY_NOT_FOUND = "Diese Anfrage gibt es nicht (mehr).";
+export const ENQUIRY_STORE_FAILED =
+  "Ihre Anfrage konnte gerade nicht gespeichert werden. Bitte versuchen Sie es in einigen Minuten erneut oder rufen Sie uns an.";
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ invalid_type_error: `${label} muss ein Text sein.` })
+    .trim()
+    .max(max, `${label} darf höchstens ${max} Zeichen lang sein.`)
+    .optional()
+    .default("");
+
+const requiredText = (missing: string, label: string, max: number) =>
+  z
+    .string({ required_error: missing, invalid_type_error: `${label} muss ein Text sein.` })
+    .trim()
+    .min(1, missing)
+    .max(max, `${label} darf höchstens ${max.toLocaleString("de-DE")} Zeichen lang sein.`);
+
+/** At least six digits, and only what people write in phone numbers. */
+const PHONE = /^\+?[\d\s()/.-]+$/;
+
+/** The form's fields as posted (named as in `ENQUIRY_FIELDS`), checked with German messages for the customer. */
+function enquiryInput(today: string) {
+  return z
+    .object({
+      [F.topic]: z.enum(ENQUIRY_TOPICS, { errorMap: () => ({ message: "Bitte wählen Sie aus, worum es geht." }) }),
+      [F.vehicle]: optionalText("Fahrzeug", ENQUIRY_VEHICLE_MAX_LENGTH),
+      [F.description]: requiredText("Bitte beschreiben Sie kurz, worum es geht.", "Beschreibung", ENQUIRY_DESCRIPTION_MAX_LENGTH),
+      [F.preferredDate]: optionalText("Wunschtermin", 10)
+        .refine((value) => value === "" || isCalendarDay(value), "Bitte einen Tag im Kalender wählen (TT.MM.JJJJ).")
+        .refine((value) => value === "" || !isCalendarDay(value) || value >= today, "Der Wunschtermin darf nicht in der Vergangenheit liegen.")
+        .refine(
+          (value) => value === "" || !isCalendarDay(value) || value <= addDays(today, 2 * 366),
+          "Bitte einen Wunschtermin in den nächsten zwei Jahren wählen.",
+        ),
+      [F.name]: requiredText("Bitte geben Sie Ihren Namen an.", "Name", ENQUIRY_NAME_MAX_LENGTH),
+      [F.email]: optionalText("E-Mail", ENQUIRY_EMAIL_MAX_LENGTH).refine(
+        (value) => value === "" || z.string().email().safeParse(value).success,
+        "Bitte eine gültige E-Mail-Adresse angeben, z. B. name@beispiel.de.",
+      ),
+      [F.phone]: optionalText("Telefon", ENQUIRY_PHONE_MAX_LENGTH).refine(
+        (value) => value === "" || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
+        "Bitte eine gültige Telefonnummer angeben, z. B. 0221 123456.",
+      ),
+    })
+    .superRefine((input, context) => {
+      if (input[F.email] || input[F.phone]) return;
+      const message = "Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir antworten können.";
+      context.addIssue({ code: z.ZodIssueCode.custom, message, path: [F.email] });
+      context.addIssue({ code: z.ZodIssueCode.custom, message, path: [F.phone] });
+    })
+    .transform((input) => ({
+      topic: input[F.topic],
+      vehicle: input[F.vehicle],
+      description: input[F.description],
+      preferredDate: input[F.preferredDate] || null,
+      name: input[F.name],
+      email: input[F.email] || null,
+      phone: input[F.phone] || null,
+    }));
+}
+
+export interface EnquiryPhoto {
+  id: string;
+  /** Answers only to a staff session or the API token (app/routes/images.$.ts). */
+  url: string;
+  width: number | null;
+  height: number | null;
+  /** The server's renditions, for thumbnails; empty while they are being made. */
+  sources: PictureSource[];
+}
+
+export interface Enquiry {
+  id: string;
+  /** The workshop's client style: `_id` beside `id`. */
+  _id: string;
+  /** "A-2026-0042". */
+  reference: string;
+  status: EnquiryStatus;
+  /** Why the spam checks filed it under "Spam"; null when they did not. */
+  spamReason: string | null;
+  topic: string;
+  vehicle: string;
+  description: string;
+  preferredDate: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  note: string;
+  mailStatus: MailStatus;
+  createdAt: string;
+  updatedAt: string;
+  photos: EnquiryPhoto[];
+}
+
+type EnquiryRow = typeof enquiries.$inferSelect;
+type PhotoRow = typeof enquiryPhotos.$inferSelect;
+
+function toPhoto(row: PhotoRow): EnquiryPhoto {
+  return {
+    id: row.id,
+    url: imageUrl(row.imageKey),
+    width: row.width,
+    height: row.height,
+    sources: renditionSources("enquiry", row.id, parseRenditionWidths(row.renditionWidths)),
+  };
+}
+
+function toEnquiry(row: EnquiryRow, photos: PhotoRow[]): Enquiry {
+  return {
+    id: row.id,
+    _id: row.id,
+    reference: formatReference(row.year, row.number),
+    status: row.status as EnquiryStatus,
+    spamReason: row.spamReason,
+    topic: row.topic,
+    vehicle: row.vehicle,
+    description: row.description,
+    preferredDate: row.preferredDate,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    note: row.note,
+    mailStatus: row.mailStatus as MailStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    photos: photos.map(toPhoto),
+  };
+}
+
+/** The enquiries of `rows` with their photos, in the rows' order. */
+async function withPhotos(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]> {
+  if (rows.length === 0) return [];
+  const photos = await db
+    .select()
+    .from(enquiryPhotos)
+    .where(inArray(enquiryPhotos.enquiryId, rows.map((row) => row.id)))
+    .orderBy(asc(enquiryPhotos.position));
+  return rows.map((row) => toEnquiry(row, photos.filter((photo) => photo.enquiryId === row.id)));
+}
+
+export type EnquiryForm =
+  | { ok: true; enquiry: Enquiry }
+  | { ok: false; status: number; message: string; fieldErrors: FieldErrors };
+
+/**
+ * A customer's enquiry from the form: the posted fields (`values`) and photos. Invalid
+ * fields, too many photos or a photo that is no readable picture come back with German
+ * messages per field and nothing stored; otherwise the enquiry and its photos are stored
+ * together (all or nothing), filed under "Spam" when the spam checks say so. The e-mail to
+ * the workshop is due for every other one (`mailStatus` "ausstehend"); the caller sends it.
+ */
+export async function receiveEnquiry(
+  db: Database,
+  storage: PictureStorage,
+  { values, photos }: { values: Record<string, string>; photos: ImageFile[] },
+  now = new Date(),
+): Promise<EnquiryForm> {
+  const input = validate(enquiryInput(workshopDate(now)), values);
+  const fieldErrors = input.ok ? {} : { ...input.fieldErrors };
+  if (photos.length > MAX_ENQUIRY_PHOTOS) {
+    fieldErrors[F.photos] = `Bitte höchstens ${MAX_ENQUIRY_PHOTOS} Fotos auswählen (Sie haben ${photos.length} gewählt).`;
+  }
+  if (!input.ok || fieldErrors[F.photos]) {
+    return { ok: false, status: 400, message: Object.values(fieldErrors)[0], fieldErrors };
+  }
+  const enquiry = input.value;
+  const spam = await spamReason(db, values, [enquiry.description, enquiry.vehicle, enquiry.name], now.getTime());
+  const year = Number(workshopDate(now).slice(0, 4));
+  const id = newId();
+
+  try {
+    await storePictures(db, storage, "enquiry", photos, (stored) => [
+      db.insert(enquiries).values({
+        id,
+        year,
+        // The next number of the year, counted inside the insert: D1 runs statements one after
+        // another, so two enquiries arriving together never get the same one (unique index too).
+        number: sql`(select coalesce(max(${enquiries.number}), 0) + 1 from ${enquiries} where ${enquiries.year} = ${year})`,
+        status: spam ? "spam" : "neu",
+        spamReason: spam,
+        ...enquiry,
+        mailStatus: spam ? "keine" : "ausstehend",
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...stored.map((picture, position) => db.insert(enquiryPhotos).values({ ...picture, enquiryId: id, position })),
+    ]);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    // A photo that is no readable picture is the customer's to fix; a failed write is ours.
+    if (error.message === STORE_FAILED) throw new HttpError(503, ENQUIRY_STORE_FAILED);
+    return { ok: false, status: error.status, message: error.message, fieldErrors: { [F.photos]: error.message } };
+  }
+  return { ok: true, enquiry: (await getEnquiry(db, id))! };
+}
+
+export async function getEnquiry(db: Database, id: string): Promise<Enquiry | null> {
+  const row = await db.select().from(enquiries).where(eq(enquiries.id, id)).get();
+  return row ? (await withPhotos(db, [row]))[0] : null;
+}
+
+/** "Alle" in the inbox (no status) means every enquiry but spam, as a mail program keeps spam apart. */
+const statusFilter = (status: EnquiryStatus | null): SQL => (status ? eq(enquiries.status, status) : ne(enquiries.status, "spam"));
+
+/** Newest first; the id breaks ties so paging never skips or repeats one. */
+export async function listEnquiries(
+  db: Database,
+  { status = null, startAt, limit }: Paging & { status?: EnquiryStatus | null },
+): Promise<Enquiry[]> {
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(statusFilter(status))
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .limit(limit)
+    .offset(startAt);
+  return withPhotos(db, rows);
+}
+
+/** How many enquiries each status has, for the inbox's filter and the navigation's badge. */
+export async function countEnquiries(db: Database): Promise<Record<EnquiryStatus, number>> {
+  const rows = await db.select({ status: enquiries.status, count: count() }).from(enquiries).groupBy(enquiries.status);
+  const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Record<EnquiryStatus, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as EnquiryStatus] = row.count;
+  return counts;
+}
+
+/** The number the staff navigation shows beside "Anfragen". */
+export async function countNewEnquiries(db: Database): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(enquiries).where(eq(enquiries.status, "neu"));
+  return row?.count ?? 0;
+}
+
+export const enquiryStatus = z.enum(ENQUIRY_STATUSES, {
+  errorMap: () => ({ message: `Der Status muss einer von ${ENQUIRY_STATUSES.join(", ")} sein.` }),
+});
+
+/** What staff change: the status and the internal note (left as it is when not given). */
+export const enquiryUpdate = z.object({
+  status: enquiryStatus,
+  note: z
+    .string({ invalid_type_error: "Die Notiz muss ein Text sein." })
+    .trim()
+    .max(ENQUIRY_NOTE_MAX_LENGTH, `Die Notiz darf höchstens ${ENQUIRY_NOTE_MAX_LENGTH.toLocaleString("de-DE")} Zeichen lang sein.`)
+    .optional(),
+});
+export type EnquiryUpdate = z.output<typeof enquiryUpdate>;
+
+/** A change by staff; it restarts the retention period. */
+export async function updateEnquiry(db: Database, id: string, { status, note }: EnquiryUpdate, now = new Date()): Promise<Enquiry> {
+  const [row] = await db
+    .update(enquiries)
+    .set({ status, ...(note === undefined ? {} : { note }), updatedAt: now }).where(eq(enquiries.id, id)).returning({ id: enquiries.id });
+  if (!row) throw notFound(ENQUIRY_NOT_FOUND);
+  return (await getEnquiry(db, id))!;
+}
+
+/**
+ * The record and its photo rows go first (one batch, with the files noted), so a failure
+ * afterwards never leaves a record without its photos; the files follow, and a delete cut
+ * short is finished by the scheduled clean-up.
+ */
+export async function deleteEnquiry(db: Database, bucket: R2Bucket, id: string, now = new Date()): Promise<void> {
+  const photos = await db.select({ id: enquiryPhotos.id }).from(enquiryPhotos).where(eq(enquiryPhotos.enquiryId, id));
+  const exists = await db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, id)).get();
+  if (!exists) throw notFound(ENQUIRY_NOT_FOUND);
+  // Listed, not derived from the rows: renditions still being made are not recorded yet.
+  const keys = (await Promise.all(photos.map((photo) => storedKeys(bucket, "enquiry", photo.id)))).flat();
+  await db.batch([
+    db.delete(enquiryPhotos).where(eq(enquiryPhotos.enquiryId, id)),
+    db.delete(enquiries).where(eq(enquiries.id, id)),
+    ...(keys.length ? [noteDeletions(db, keys, now)] : []),
+  ]);
+  await removeFiles(db, bucket, keys);
+}
+
+/** The last change before which an enquiry is kept no longer: months are calendar months, in UTC. */
+function retentionCutoffs(now: Date): { kept: Date; spam: Date } {
+  const kept = new Date(now);
+  kept.setUTCMonth(kept.getUTCMonth() - ENQUIRY_RETENTION_MONTHS);
+  return { kept, spam: new Date(now.getTime() - SPAM_RETENTION_DAYS * 24 * 60 * 60 * 1000) };
+}
+
+/**
+ * For the scheduled handler: deletes, with their photos, the enquiries whose last change is
+ * longer ago than the retention period (spam: `SPAM_RETENTION_DAYS`). Returns their ids.
+ */
+export async function deleteExpiredEnquiries(db: Database, bucket: R2Bucket, now = new Date()): Promise<string[]> {
+  const { kept, spam } = retentionCutoffs(now);
+  const due = await db
+    .select({ id: enquiries.id })
+    .from(enquiries)
+    .where(or(lt(enquiries.updatedAt, kept), and(eq(enquiries.status, "spam"), lt(enquiries.updatedAt, spam))));
+  for (const { id } of due) await deleteEnquiry(db, bucket, id, now);
+  return due.map(({ id }) => id);
+}
+
+/** What the API answers for an enquiry: its photos as `{id, url, width, height}`, no staff-page extras. */
+export function apiEnquiry({ spamReason: _shownOnThePage, photos, ...enquiry }: Enquiry) {
+  return { ...enquiry, photos: photos.map(({ id, url, width, height }) => ({ id, url, width, height })) };
+}
+
+/** Records the outcome of sending the e-mail about an enquiry (not a change by staff: the retention period runs on). */
+export async function setMailStatus(db: Database, id: string, mailStatus: MailStatus): Promise<void> {
+  await db.update(enquiries).set({ mailStatus }).where(eq(enquiries.id, id));
+}
+
+/** Enquiries whose e-mail failed, or is still due after `dueBefore` (a worker stopped before sending). */
+export async function enquiriesAwaitingMail(db: Database, dueBefore: Date): Promise<Enquiry[]> {
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(
+      or(eq(enquiries.mailStatus, "fehlgeschlagen"), and(eq(enquiries.mailStatus, "ausstehend"), lt(enquiries.createdAt, dueBefore))),
+    )
+    .orderBy(asc(enquiries.createdAt));
+  return withPhotos(db, rows);
+}

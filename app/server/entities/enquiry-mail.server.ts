@@ -1,0 +1,89 @@
+import { createMimeMessage, Mailbox } from "mimetext/browser";
+import { formatDateTime, formatDay } from "~/lib/dates";
+import { absoluteUrl } from "~/lib/seo";
+import { SITE } from "~/lib/site-config";
+import type { Database } from "~/server/db/client.server";
+import { type Enquiry, enquiriesAwaitingMail, getEnquiry, setMailStatus } from "./enquiries.server";
+
+/*
+ * The e-mail to the workshop about a new enquiry (decision 014): plain text with every
+ * field and a link to the enquiry in the staff area, no photos (they stay private in R2).
+ * It goes out through the `send_email` binding, whose only destination is the workshop's
+ * own address (wrangler.toml). It is sent after the customer's answer; a failure is
+ * recorded on the enquiry, shown in the inbox and retried by the scheduled handler.
+ */
+
+/** Email Routing sends only from the workshop's own domain. */
+export const ENQUIRY_MAIL_SENDER = `anfrage@${SITE.email.slice(SITE.email.indexOf("@") + 1)}`;
+
+/** The staff page of one enquiry. */
+export const enquiryStaffPath = (id: string) => `/intern/anfragen?anfrage=${encodeURIComponent(id)}`;
+
+/** An enquiry still "ausstehend" this long after it arrived was never sent (its worker stopped): the retry sends it. */
+export const MAIL_RETRY_AFTER_MS = 10 * 60 * 1000;
+
+function mailText(enquiry: Enquiry): string {
+  const lines = [
+    `Neue Anfrage ${enquiry.reference} über die Website, eingegangen am ${formatDateTime(enquiry.createdAt)} Uhr.`,
+    "",
+    `Worum geht es?  ${enquiry.topic}`,
+    `Fahrzeug:       ${enquiry.vehicle || "–"}`,
+    `Wunschtermin:   ${enquiry.preferredDate ? formatDay(enquiry.preferredDate) : "–"}`,
+    `Name:           ${enquiry.name}`,
+    `E-Mail:         ${enquiry.email ?? "–"}`,
+    `Telefon:        ${enquiry.phone ?? "–"}`,
+    `Fotos:          ${enquiry.photos.length === 0 ? "keine" : `${enquiry.photos.length} (nur im internen Bereich zu sehen)`}`,
+    "",
+    "Beschreibung:",
+    enquiry.description,
+    "",
+    `Anfrage im internen Bereich öffnen: ${absoluteUrl(enquiryStaffPath(enquiry.id))}`,
+  ];
+  if (enquiry.email) lines.push("", "Eine Antwort auf diese E-Mail geht direkt an die Kundin oder den Kunden.");
+  return lines.join("\r\n");
+}
+
+/** The message as RFC 5322 text, built by mimetext; the body is base64 in lines of 76, as any mail server takes it. */
+export async function enquiryMail(enquiry: Enquiry): Promise<EmailMessage> {
+  // Loaded when sending: the module exists only in the Workers runtime, not in `npm run dev`'s Node.
+  const { EmailMessage } = await import("cloudflare:email");
+  const message = createMimeMessage();
+  message.setSender({ name: `Website ${SITE.name}`, addr: ENQUIRY_MAIL_SENDER });
+  message.setRecipient(SITE.email);
+  message.setSubject(`Neue Anfrage ${enquiry.reference}: ${enquiry.topic} – ${enquiry.name}`);
+  if (enquiry.email) message.setHeader("Reply-To", new Mailbox({ name: enquiry.name, addr: enquiry.email }));
+  message.addMessage({
+    contentType: "text/plain",
+    encoding: "base64",
+    data: message.toBase64(mailText(enquiry)).replace(/.{76}/g, "$&\r\n"),
+  });
+  return new EmailMessage(ENQUIRY_MAIL_SENDER, SITE.email, message.asRaw());
+}
+
+/** Sends the e-mail about one enquiry and records the outcome; never throws (the enquiry is stored already). */
+export async function sendEnquiryMail(db: Database, mail: SendEmail, enquiry: Enquiry): Promise<boolean> {
+  try {
+    await mail.send(await enquiryMail(enquiry));
+    await setMailStatus(db, enquiry.id, "gesendet");
+    return true;
+  } catch (error) {
+    console.error("E-Mail zur Anfrage nicht zugestellt; die Wartung versucht es wieder", enquiry.reference, error);
+    await setMailStatus(db, enquiry.id, "fehlgeschlagen").catch(() => {});
+    return false;
+  }
+}
+
+/** After the customer's answer: the e-mail about the enquiry just stored. */
+export async function sendNewEnquiryMail(db: Database, mail: SendEmail, id: string): Promise<void> {
+  const enquiry = await getEnquiry(db, id);
+  if (enquiry?.mailStatus === "ausstehend") await sendEnquiryMail(db, mail, enquiry);
+}
+
+/** For the scheduled handler: sends every e-mail that failed or never went out. Returns the references sent. */
+export async function retryEnquiryMails(db: Database, mail: SendEmail, now = new Date()): Promise<string[]> {
+  const sent: string[] = [];
+  for (const enquiry of await enquiriesAwaitingMail(db, new Date(now.getTime() - MAIL_RETRY_AFTER_MS))) {
+    if (await sendEnquiryMail(db, mail, enquiry)) sent.push(enquiry.reference);
+  }
+  return sent;
+}

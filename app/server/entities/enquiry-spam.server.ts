@@ -1,0 +1,97 @@
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/lib/enquiry";
+import { HttpError } from "~/server/base/errors.server";
+import type { Database } from "~/server/db/client.server";
+import { enquiryAttempts } from "~/server/db/schema";
+import { signed, verified } from "~/server/entities/site-keys.server";
+
+/*
+ * Spam checks of the enquiry form without a third-party service (decision 014): a signed
+ * time token, a honeypot field, counting links, and a limit per address. Only the limit
+ * refuses; everything else files the enquiry under "Spam", where staff can still see it.
+ */
+
+const MINUTE = 60_000;
+
+/** A person needs longer than this to fill in the form; a robot posting at once does not. */
+export const MIN_FILL_TIME_MS = 3000;
+/** A token older than this is stale: long enough for a tab left open overnight. */
+export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * MINUTE;
+/** More links than this in what a customer writes is what spam looks like. */
+export const MAX_LINKS = 1;
+/** Enquiries per address and window, spam and refused ones included. */
+export const ENQUIRY_LIMIT = 5;
+export const ENQUIRY_LIMIT_WINDOW_MS = 60 * MINUTE;
+
+/** What the form token signs, so no other signed value of the site passes as one. */
+const TOKEN_PREFIX = "anfrage-zeitmarke:";
+
+/** When the form was handed out (epoch ms), signed with the site's key so it cannot be made up. */
+export function mintFormToken(db: Database, now = Date.now()): Promise<string> {
+  return signed(db, `${TOKEN_PREFIX}${now}`);
+}
+
+/** Why the token makes a submission look automated, or null for a person's. */
+async function tokenProblem(db: Database, token: string, now: number): Promise<string | null> {
+  if (!/^[\w:.-]{1,120}$/.test(token)) return "Zeitmarke fehlt oder ist unlesbar";
+  const value = await verified(db, token);
+  const issuedAt = value?.startsWith(TOKEN_PREFIX) ? Number(value.slice(TOKEN_PREFIX.length)) : Number.NaN;
+  if (!Number.isSafeInteger(issuedAt)) return "Zeitmarke gefälscht";
+  if (now - issuedAt < MIN_FILL_TIME_MS) return "In weniger als 3 Sekunden ausgefüllt";
+  if (now - issuedAt > FORM_TOKEN_MAX_AGE_MS) return "Zeitmarke abgelaufen";
+  return null;
+}
+
+const LINK = /\bhttps?:\/\/|\bwww\./gi;
+
+/**
+ * Why a submission is filed under "Spam" (shown to staff), or null. `values` are the posted
+ * fields as sent, `texts` what the customer wrote.
+ */
+export async function spamReason(
+  db: Database,
+  values: Record<string, string>,
+  texts: string[],
+  now = Date.now(),
+): Promise<string | null> {
+  if ((values[HONEYPOT_FIELD] ?? "").trim() !== "") return "Verstecktes Feld ausgefüllt";
+  const links = texts.join("\n").match(LINK)?.length ?? 0;
+  if (links > MAX_LINKS) return `${links} Links im Text`;
+  return tokenProblem(db, values[FORM_TOKEN_FIELD] ?? "", now);
+}
+
+/** Addresses are kept only while they count: after the window they go (here, and daily by the scheduled handler). */
+export async function forgetOldEnquiryAttempts(db: Database, now = new Date()): Promise<void> {
+  await db.delete(enquiryAttempts).where(lte(enquiryAttempts.attemptedAt, new Date(now.getTime() - ENQUIRY_LIMIT_WINDOW_MS)));
+}
+
+/**
+ * Counts this enquiry against its address, or refuses it with 429 and `Retry-After` — in one
+ * statement, so parallel posts cannot all read the same count before any of them writes
+ * (D1 runs statements one after another; the same rule as the login throttle).
+ */
+export async function claimEnquirySlot(db: Database, address: string, now = new Date()): Promise<void> {
+  const windowStart = new Date(now.getTime() - ENQUIRY_LIMIT_WINDOW_MS);
+  await forgetOldEnquiryAttempts(db, now);
+  const claimed = await db.all<{ id: number }>(
+    sql`insert into ${enquiryAttempts} (address, attempted_at) select ${address}, ${now.getTime()}
+        where (select count(*) from ${enquiryAttempts} where ${enquiryAttempts.address} = ${address}
+               and ${enquiryAttempts.attemptedAt} > ${windowStart.getTime()}) < ${ENQUIRY_LIMIT} returning id`,
+  );
+  if (claimed.length > 0) return;
+
+  // Room again once the oldest counted enquiry leaves the window.
+  const [oldest] = await db
+    .select({ at: enquiryAttempts.attemptedAt })
+    .from(enquiryAttempts)
+    .where(and(eq(enquiryAttempts.address, address), gt(enquiryAttempts.attemptedAt, windowStart)))
+    .orderBy(asc(enquiryAttempts.attemptedAt))
+    .limit(1);
+  const retryAfterSeconds = Math.max(1, Math.ceil(((oldest?.at.getTime() ?? now.getTime()) + ENQUIRY_LIMIT_WINDOW_MS - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  throw new HttpError(
+    429,
+    `Von Ihrem Anschluss kamen in der letzten Stunde schon ${ENQUIRY_LIMIT} Anfragen. Bitte versuchen Sie es in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut oder rufen Sie uns an.`,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
