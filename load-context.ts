@@ -25,6 +25,11 @@ declare module "@remix-run/cloudflare" {
     contentChanges: ContentChanges;
     /** Set when a page failed because D1 could not be reached (entry.server.tsx): its answer is then 503. */
     databaseUnavailable: boolean;
+    /**
+     * Set-Cookie values that are the same for every visitor of the page's variant (the seen-alerts
+     * marker): added to the answer on its way out, so they never keep a page out of the edge cache.
+     */
+    sharedCookies: string[];
   }
 }
 
@@ -48,5 +53,6 @@ export function getLoadContext({
     pageLifetime: new PageLifetime(Date.now()),
     contentChanges,
     databaseUnavailable: false,
+    sharedCookies: [],
   };
 }

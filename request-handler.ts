@@ -1,7 +1,13 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { type Cloudflare, getLoadContext } from "./load-context";
 import { mintFormToken } from "./app/server/entities/enquiry-spam.server";
-import { bumpContentVersion, cachedPage, canonicalPageRequest, withCachePolicy } from "./app/server/worker/edge-cache.server";
+import {
+  bumpContentVersion,
+  cachedPage,
+  canonicalPageRequest,
+  withCachePolicy,
+  withSharedCookies,
+} from "./app/server/worker/edge-cache.server";
 import { deepestRoute, refusedDiscovery } from "./app/server/worker/route-discovery.server";
 import { screenPagePost, withSecurityHeaders } from "./app/server/worker/security.server";
 
@@ -43,6 +49,7 @@ export async function handleRequest(request: Request, cloudflare: Cloudflare, re
       lifetime: context.pageLifetime,
       waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),
       formToken: () => mintFormToken(context.db),
+      sharedCookies: () => context.sharedCookies,
     },
     async () => {
       const answer = await remix.handle(screened, context);
@@ -53,5 +60,5 @@ export async function handleRequest(request: Request, cloudflare: Cloudflare, re
     },
   );
   await context.contentChanges.publishWith(bumpContentVersion);
-  return withSecurityHeaders(request, withCachePolicy(screened, response));
+  return withSecurityHeaders(request, withSharedCookies(withCachePolicy(screened, response), context.sharedCookies));
 }

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, type ShouldRevalidateFunction, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/document/nonce";
@@ -33,18 +33,20 @@ export interface PublicShellHandle {
 /**
  * The popup shows on the session's first page view and whenever the list of active
  * alerts changed since. While the consent dialog is open it waits: the server then does
- * not mark the list as seen, and the browser does so once it shows the popup.
+ * not mark the list as seen, and the browser does so once it shows the popup. The marker
+ * is the same for every visitor of this variant, so it goes out as a shared cookie and the
+ * page can still come from the edge cache (decision 010).
  */
 function popupAlerts(
   active: Alert[],
   request: Request,
   preferences: Preferences,
   consentDialogOpen: boolean,
-  headers: Headers,
+  sharedCookies: string[],
 ): PopupAlerts | null {
   const key = alertListKey(active.map((alert) => alert.id));
   if (preferences.seenAlerts === key) return null;
-  if (!consentDialogOpen) headers.append("Set-Cookie", seenAlertsCookie(request, key));
+  if (!consentDialogOpen) sharedCookies.push(seenAlertsCookie(request, key));
   if (active.length === 0) return null;
   return { key, items: active.map(({ id, title, text }) => ({ id, title, text })) };
 }
@@ -79,7 +81,6 @@ async function shellRecords(context: LoaderFunctionArgs["context"], now: Date) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const preferences = readPreferences(request);
-  const headers = new Headers();
   const consentParam = url.searchParams.get(CONSENT_SETTINGS_PARAM);
   const consentView: ConsentView =
     consentParam === "individuell" ? "individuell" : consentParam !== null || !preferences.consent ? "erste" : "geschlossen";
@@ -87,25 +88,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = new Date();
   const records = await shellRecords(context, now);
   const schedule = records?.schedule ?? null;
-  const alerts = records && popupAlerts(records.active, request, preferences, consentView !== "geschlossen", headers);
+  const alerts = records && popupAlerts(records.active, request, preferences, consentView !== "geschlossen", context.sharedCookies);
   const opening = footerOpening(schedule, now);
   if (opening) {
     // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
     context.pageLifetime.changesAt(opening.statusChangesAt ? Date.parse(opening.statusChangesAt) : null);
     context.pageLifetime.changesAt(workshopInstant(addDays(workshopDate(now), 1), "00:00").getTime());
   }
-  return data(
-    {
-      consent: preferences.consent,
-      external: preferences.external,
-      consentView,
-      opening,
-      alerts,
-      // Serialized here so the builder stays out of the browser bundle.
-      structuredData: jsonForScript(localBusinessJsonLd(schedule, now)),
-    },
-    { headers },
-  );
+  return {
+    consent: preferences.consent,
+    external: preferences.external,
+    consentView,
+    opening,
+    alerts,
+    // Serialized here so the builder stays out of the browser bundle.
+    structuredData: jsonForScript(localBusinessJsonLd(schedule, now)),
+  };
 }
 
 /**

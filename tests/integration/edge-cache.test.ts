@@ -171,7 +171,7 @@ describe("edge cache for public pages", () => {
     const renders: string[] = [];
     const viewWith = async (build: string) => {
       const waits: Promise<unknown>[] = [];
-      const options = { build, nonce: "abc", lifetime: new PageLifetime(Date.now()), waitUntil: (wait: Promise<unknown>) => waits.push(wait), formToken: async () => "" };
+      const options = { build, nonce: "abc", lifetime: new PageLifetime(Date.now()), waitUntil: (wait: Promise<unknown>) => waits.push(wait), formToken: async () => "", sharedCookies: () => [] };
       const response = await cachedPage(request, options, async () => {
         renders.push(build);
         return new Response(`<p>${build}</p>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
@@ -185,7 +185,7 @@ describe("edge cache for public pages", () => {
     expect(renders).toEqual(["alt", "neu"]);
   });
 
-  it("never caches for a staff session, a cookie-setting answer or the staff area", async () => {
+  it("never caches for a staff session or the staff area", async () => {
     const token = await staffToken();
     const session = await staffCookie(token);
     for (let round = 0; round < 2; round++) {
@@ -194,11 +194,6 @@ describe("edge cache for public pages", () => {
       expect(staffView.headers.get("Cache-Control")).toBe("private, no-store");
       const staffPage = await SELF.fetch(`${BASE}/intern/news`, { headers: { Cookie: session } });
       expect(staffPage.headers.get("Cache-Control")).toBe("private, no-store");
-      // The session's first view sets the seen-alerts cookie: personal, so never stored.
-      const firstView = await visit("/about", { cookieConsent: SETTLED.consent });
-      expect(firstView.headers.get("Set-Cookie")).toContain("besucht=");
-      expect(firstView.headers.get(CACHE_STATUS_HEADER)).toBeNull();
-      expect(firstView.headers.get("Cache-Control")).toBe("private, no-store");
     }
     const withToken = await api("alert/get", { token });
     expect(withToken.headers.get("Cache-Control")).toBe("private, no-store");
@@ -228,4 +223,47 @@ describe("edge cache for public pages", () => {
       .poll(async () => (await visit("/about", cookies)).text(), { timeout: 20_000, interval: 250 })
       .toContain("Gleich gültig");
   });
+
+  it("serves a first consenting view from the cache on the second request, and still marks the alerts as seen", async () => {
+    const token = await staffToken();
+    await api("alert/save", {
+      token,
+      json: { title: "Betriebsferien", text: "Vom 24.12. bis 1.1. geschlossen.", fromDate: new Date(Date.now() - 60_000).toISOString(), toDate: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    // Two new visitors who have just chosen in the consent dialog: nothing seen yet.
+    const newVisitor = { cookieConsent: SETTLED.consent };
+    const first = await visit("/standort", newVisitor);
+    expect(first.headers.get("Set-Cookie")).toMatch(/^besucht=[\w-]+;/);
+    expect(await first.text()).toContain("Betriebsferien");
+    const second = await cachedView("/standort", newVisitor);
+    const marker = second.headers.get("Set-Cookie");
+    expect(marker).toBe(first.headers.get("Set-Cookie"));
+    expect(second.headers.get("X-Shared-Cookies")).toBeNull();
+    expect(second.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await second.text()).toContain("Betriebsferien");
+
+    // Who has seen them gets the page without the popup, and no marker.
+    const seen = await visit("/standort", { ...newVisitor, besucht: decodeURIComponent(/besucht=([^;]*)/.exec(marker!)![1]) });
+    expect(seen.headers.get("Set-Cookie")).toBeNull();
+    expect(await seen.text()).not.toContain("Betriebsferien");
+  });
+
+  it("never lets a staff session or a toast fill or read a cached page", async () => {
+    const cookies = await settledVisitor();
+    const anonymous = await (await cachedView("/about", cookies)).text();
+    const visitor = Object.entries(cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ");
+    const session = await staffCookie();
+    const staffView = await SELF.fetch(`${BASE}/about`, { headers: { Cookie: `${visitor}; ${session}` } });
+    expect(staffView.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+    expect(staffView.headers.get("Cache-Control")).toBe("private, no-store");
+    // The anonymous copy is still the same one: the staff view neither read nor replaced it.
+    const after = await visit("/about", cookies);
+    expect(after.headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
+    expect((await after.text()).replace(/nonce="[^"]*"/g, "")).toBe(anonymous.replace(/nonce="[^"]*"/g, ""));
+
+    const withToast = await SELF.fetch(`${BASE}/intern/news`, { headers: { Cookie: `${session}; hinweis=etwas` } });
+    expect(withToast.headers.get(CACHE_STATUS_HEADER)).toBeNull();
+    expect(withToast.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
 });

@@ -23,6 +23,8 @@ const VERSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The header that tells tests and the benchmark whether a page came from the cache. */
 export const CACHE_STATUS_HEADER = "X-Edge-Cache";
+/** Where a stored copy keeps the cookies every visitor of its variant gets (never sent as such). */
+const SHARED_COOKIES_HEADER = "X-Shared-Cookies";
 
 /** Per request: the loaders tell until when the page they render stays true. */
 export class PageLifetime {
@@ -170,8 +172,24 @@ function isStorable(response: Response): boolean {
 }
 
 /**
+ * The cookies that are the same for every visitor of a page's variant (the seen-alerts marker),
+ * added on the way out like the fresh nonce: from the render (`fromRender`), or from the stored
+ * copy. So the first consenting view of a page can be a hit and still marks the alerts as seen;
+ * a personal cookie (session, toast) still keeps a page out of the cache.
+ */
+export function withSharedCookies(response: Response, fromRender: string[]): Response {
+  const stored = response.headers.get(SHARED_COOKIES_HEADER);
+  const cookies = [...(stored ? (JSON.parse(stored) as string[]) : []), ...fromRender];
+  if (!stored && cookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.delete(SHARED_COOKIES_HEADER);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * Serves an anonymous public page from the edge cache, or renders it (`render`) and stores it
- * when it is the same for every visitor of its variant and sets no cookie. `nonce` is the one
+ * when it is the same for every visitor of its variant and sets no cookie of its own. `nonce` is the one
  * this request's own render would use; `lifetime` is filled in by the loaders during `render`.
  */
 export async function cachedPage(
@@ -182,6 +200,7 @@ export async function cachedPage(
     lifetime,
     waitUntil,
     formToken,
+    sharedCookies,
   }: {
     build: string;
     nonce: string;
@@ -189,6 +208,8 @@ export async function cachedPage(
     waitUntil: (promise: Promise<unknown>) => void;
     /** A fresh time token for the enquiry form, asked for only when the page has one. */
     formToken: () => Promise<string>;
+    /** The render's cookies that every visitor of the variant gets (`withSharedCookies`). */
+    sharedCookies: () => string[];
   },
   render: () => Promise<Response>,
 ): Promise<Response> {
@@ -206,6 +227,8 @@ export async function cachedPage(
   const stored = response.clone();
   const headers = new Headers(stored.headers);
   headers.set("Cache-Control", `public, max-age=${seconds}`);
+  const cookies = sharedCookies();
+  if (cookies.length > 0) headers.set(SHARED_COOKIES_HEADER, JSON.stringify(cookies));
   waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })));
   response.headers.set(CACHE_STATUS_HEADER, "MISS");
   return response;
