@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// `npm run bench`: the weight of every public page and the throughput of the worker.
+// `npm run bench`: the weight of every public page, the worker's CPU per request and its throughput.
 // Builds if needed, starts `wrangler dev` on a throwaway database with demo news, then prints
-// per page the gzip bytes of the HTML and of the CSS and JavaScript it loads, and the
-// requests per second of `/` from the edge cache (hit) and rendered (miss) against a static
-// asset of the same server, at 1 and 10 connections. With the seeded demo pictures it also
+// per page the gzip bytes of the HTML and of the CSS and JavaScript it loads, the worker's CPU per
+// request of every kind (worker-cpu.mjs), and the requests per second of `/` from the edge cache
+// (returning and first consenting visitor) and rendered, against a static asset of the same
+// server, at 1 and 10 connections. With the seeded demo pictures it also
 // prints the picture bytes a phone loads for the first view of `/` and `/referenz` and
 // Lighthouse's four scores (mobile preset) for every public page, and both again after ten
 // phone photos (4032 × 3024 JPEGs) were uploaded in one API request, as the old client does,
 // with the heaviest first view of those two pages while the photos' renditions were being made.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { Buffer } from "node:buffer";
@@ -18,10 +19,13 @@ import { gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { CATEGORIES, lighthouseAvailable, lighthouseScores } from "./lighthouse.mjs";
 import { localEnv, servingEnv, wranglerBin } from "./wrangler.mjs";
+import { cpuPerRequest, workerProcess } from "./worker-cpu.mjs";
 
 const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"];
 /** `npm run bench -- --throughput`: only the requests per second (about a minute instead of ten). */
 const THROUGHPUT_ONLY = process.argv.includes("--throughput");
+/** `npm run bench -- --cpu`: only the worker's CPU per request (a few minutes). */
+const CPU_ONLY = process.argv.includes("--cpu");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 110 * 1024 };
 
@@ -179,7 +183,7 @@ const PHOTO_COUNT = 10;
  * falling across a leather-coloured surface and sensor grain (a flat picture would compress
  * to nothing); three are portraits, stored turned with EXIF orientation 6 as phones do.
  */
-async function phonePhotos() {
+async function phonePhotos(count = PHOTO_COUNT) {
   const grain = await sharp({
     create: { ...PHOTO, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: "gaussian", mean: 128, sigma: 18 } },
   })
@@ -189,7 +193,7 @@ async function phonePhotos() {
   let state = 4711;
   const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const photos = [];
-  for (let index = 0; index < PHOTO_COUNT; index++) {
+  for (let index = 0; index < count; index++) {
     const tint = [120 + 80 * random(), 70 + 60 * random(), 40 + 40 * random()];
     const base = Buffer.alloc(small.width * small.height * 3);
     for (let y = 0; y < small.height; y++) {
@@ -347,6 +351,137 @@ function table(rows) {
     .join("\n");
 }
 
+const CONSENT = `cookieConsent=${encodeURIComponent('{"essential":true,"external":false}')}`;
+/** A visitor whose seen-alerts marker no one had before: the page is rendered for them, never from the cache. */
+const renderedFor = (n) => `${CONSENT}; besucht=bench-${process.pid}-${Date.now()}-${n}`;
+
+/**
+ * Requests per second of `/` for a returning visitor (from the cache), a first visitor right after
+ * choosing in the consent dialog (from the cache too, the seen-alerts marker added on the way
+ * out) and a rendered view, each against a static file of the same server, at 1 and 10 connections.
+ */
+async function throughputTable(baseURL) {
+  const staticAsset = "/favicon.svg";
+  const returning = await settledVisitorCookie(baseURL);
+  // The first view of each variant renders and stores it; after that each is a hit.
+  const statuses = [];
+  for (const Cookie of [returning, CONSENT]) {
+    for (let view = 0; view < 2; view++) {
+      const response = await fetch(`${baseURL}/`, { headers: { Cookie } });
+      await response.arrayBuffer();
+      if (view === 1) statuses.push(response.headers.get("X-Edge-Cache"));
+    }
+  }
+  const targets = [
+    ["/ wiederkehrend (Cache)", () => ({ Cookie: returning })],
+    ["/ erster Besuch nach Zustimmung (Cache)", () => ({ Cookie: CONSENT })],
+    ["/ gerendert (SSR + D1)", (n) => ({ Cookie: renderedFor(n) })],
+  ];
+  const throughput = [["Anfrage", "Verbindungen", "Anfragen/s", "× statisch", "Fehler"]];
+  for (const connections of [1, 10]) {
+    const { rps: staticRps, failed: staticFailed } = await requestsPerSecond(() => `${baseURL}${staticAsset}`, { connections });
+    for (const [label, headers] of targets) {
+      const { rps, failed } = await requestsPerSecond(() => `${baseURL}/`, { connections, headers });
+      throughput.push([label, String(connections), rps.toFixed(0), (rps / staticRps).toFixed(2), String(failed)]);
+    }
+    throughput.push([`${staticAsset} (statisch)`, String(connections), staticRps.toFixed(0), "1.00", String(staticFailed)]);
+  }
+  console.log(
+    `\nDurchsatz (${SECONDS} s je Ziel, wrangler dev mit dem Produktions-Build; zweiter Aufruf von / wiederkehrend/erstmals: ${statuses.join("/")})\n${table(throughput)}`,
+  );
+}
+
+/** The staff session of the bench account, as the login page's form sets it. */
+async function staffSession(baseURL) {
+  const response = await fetch(`${baseURL}/intern/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL },
+    body: new URLSearchParams(BENCH_USER),
+    redirect: "manual",
+  });
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+/** The worker's CPU per request of each kind (scripts/worker-cpu.mjs says how it is measured). */
+async function cpuTable(baseURL, port, inspectorPort, serverPid) {
+  const read = async (response) => {
+    await response.arrayBuffer();
+    if (response.status >= 400) failures.push(`${response.status} ${response.url}`);
+  };
+  const failures = [];
+  const get = (path, Cookie) => fetch(`${baseURL}${path}`, { headers: Cookie ? { Cookie } : {}, redirect: "manual" }).then(read);
+  const returning = await settledVisitorCookie(baseURL);
+  const session = await staffSession(baseURL);
+  const { token } = await (await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(BENCH_USER),
+  })).json();
+  const [photo] = await phonePhotos(1);
+  const formToken = /name="zeitmarke"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="zeitmarke"/.exec(
+    await (await fetch(`${baseURL}/anfrage`, { headers: { Cookie: returning } })).text(),
+  )?.slice(1).find(Boolean);
+  const pageKinds = PAGES.flatMap((path) => [
+    { label: `${path} aus dem Cache`, count: 100, goal: 1, request: () => get(path, returning) },
+    { label: `${path} gerendert`, count: 50, goal: 5, request: (n) => get(path, renderedFor(n)) },
+  ]);
+  const kinds = [
+    { label: "/favicon.svg (statisch)", count: 100, request: () => get("/favicon.svg") },
+    ...pageKinds,
+    { label: "GET /api/v1/news/get", count: 100, goal: 10, request: () => get("/api/v1/news/get") },
+    {
+      label: "Formular (Neuigkeit speichern)",
+      count: 30,
+      goal: 10,
+      request: (n) =>
+        fetch(`${baseURL}/intern/news`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL, Cookie: session },
+          body: new URLSearchParams({ intent: "create", title: `Bench ${n}`, text: "Gemessen." }),
+          redirect: "manual",
+        }).then(read),
+    },
+    {
+      label: "Anfrage senden (ohne Fotos)",
+      count: 30,
+      goal: 10,
+      request: (n) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({
+          thema: "Autositze", fahrzeug: "VW Golf II", beschreibung: "Die Fahrersitzwange ist eingerissen.",
+          name: "Erika Mustermann", email: "erika@beispiel.de", telefon: "", zeitmarke: formToken ?? "",
+        })) form.append(name, value);
+        return fetch(`${baseURL}/anfrage`, {
+          method: "POST",
+          // Each from its own address: the form takes five an hour from one.
+          headers: { Origin: baseURL, Cookie: returning, "CF-Connecting-IP": `198.51.100.${(n + 256) % 250}` },
+          body: form,
+          redirect: "manual",
+        }).then(read);
+      },
+    },
+    {
+      label: "Foto hochladen (12 MP, API)",
+      count: 3,
+      request: () => {
+        const form = new FormData();
+        form.append("images", new File([photo.bytes], photo.name, { type: "image/jpeg" }));
+        return fetch(`${baseURL}/api/v1/reference/save`, { method: "POST", headers: { token }, body: form }).then(read);
+      },
+    },
+  ];
+  const rows = await cpuPerRequest({ inspectorPort, workerPid: workerProcess(serverPid, port), kinds });
+  const lines = [["Anfrage", "Anzahl", "Isolat ms", "Prozess ms", "Ziel ms", ""]];
+  for (const { label, count, isolate, process: processMs, goal } of rows) {
+    lines.push([label, String(count), isolate.toFixed(2), processMs.toFixed(2), goal ? `≤ ${goal}` : "–", goal ? (isolate <= goal ? "✓" : "✗") : ""]);
+  }
+  const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  console.log(
+    `\nCPU je Anfrage (Isolat: CPU-Profil des Workers; Prozess: Kernel-Zeit des workerd, der ihn ausführt, mit lokalem D1, Cache und Assets; Last: ${load})\n${table(lines)}`,
+  );
+  if (failures.length > 0) console.log(`Fehlgeschlagen: ${failures.length}, z. B. ${failures.slice(0, 3).join(", ")}`);
+}
+
 if (!existsSync("build/server/index.js") || process.argv.includes("--build")) {
   console.log("Baue die Anwendung …");
   if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env: localEnv }).status !== 0) process.exit(1);
@@ -367,49 +502,28 @@ try {
   });
   if (added.status !== 0) throw new Error(`user:add failed:\n${added.stdout}\n${added.stderr}`);
 
-  const port = await freePort();
+  const [port, inspectorPort] = [await freePort(), await freePort()];
   server = spawn(
     process.execPath,
-    [wranglerBin, "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false"],
+    [
+      wranglerBin, "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1",
+      "--persist-to", persistDir, "--show-interactive-dev-session=false",
+    ],
     { env: servingEnv, stdio: "ignore" },
   );
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseURL}/robots.txt`, server);
 
-  if (!THROUGHPUT_ONLY) await weightsAndScores(baseURL);
+  if (!THROUGHPUT_ONLY && !CPU_ONLY) await weightsAndScores(baseURL);
 
-  const staticAsset = "/favicon.svg";
-  const Cookie = await settledVisitorCookie(baseURL);
-  // The first view of this variant renders and stores it; the second should be a hit.
-  let second;
-  for (let view = 0; view < 2; view++) {
-    second = await fetch(`${baseURL}/`, { headers: { Cookie } });
-    await second.arrayBuffer();
+  if (CPU_ONLY) {
+    await cpuTable(baseURL, port, inspectorPort, server.pid);
+  } else {
+    await throughputTable(baseURL);
   }
-  const targets = [
-    // The same page and variant every time: after the first view, each is a hit.
-    ["/ Cache-Treffer", () => `${baseURL}/`, { Cookie }],
-    // A query string no one asked for before: the cache is consulted, misses, renders and stores.
-    ["/ Cache-Fehlgriff (SSR + D1)", (n) => `${baseURL}/?bench=${Date.now()}-${n}`, { Cookie }],
-    [`${staticAsset} (statisch)`, () => `${baseURL}${staticAsset}`, {}],
-  ];
-  const throughput = [["Anfrage", "Verbindungen", "Anfragen/s", "× statisch", "Fehler"]];
-  for (const connections of [1, 10]) {
-    const results = [];
-    for (const [label, target, headers] of targets) {
-      results.push([label, await requestsPerSecond(target, { connections, headers })]);
-    }
-    const staticRps = results.at(-1)[1].rps;
-    for (const [label, { rps, failed }] of results) {
-      throughput.push([label, String(connections), rps.toFixed(0), (rps / staticRps).toFixed(2), String(failed)]);
-    }
-  }
-  const status = second.headers.get("X-Edge-Cache");
-  console.log(
-    `\nDurchsatz (${SECONDS} s je Ziel, wrangler dev mit dem Produktions-Build; zweiter Aufruf von /: ${status})\n${table(throughput)}`,
-  );
 
-  if (!THROUGHPUT_ONLY) {
+  if (!THROUGHPUT_ONLY && !CPU_ONLY) {
+    await cpuTable(baseURL, port, inspectorPort, server.pid);
     await uploadPhonePhotos(baseURL);
     await picturesAndScores(baseURL, `nach ${PHOTO_COUNT} Telefonfotos`);
   }

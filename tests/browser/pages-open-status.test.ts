@@ -33,8 +33,8 @@ describe("open-now line", () => {
       // Special entries left by other files may move the next change beyond a day: go exactly there.
       const changesAt = await page.evaluate(
         () =>
-          (window as unknown as { __remixContext: { state: { loaderData: { root: { opening: { statusChangesAt: string | null } } } } } })
-            .__remixContext.state.loaderData.root.opening.statusChangesAt,
+          (window as unknown as { __remixContext: { state: { loaderData: Record<string, { opening: { statusChangesAt: string | null } }> } } })
+            .__remixContext.state.loaderData["routes/_public"].opening.statusChangesAt,
       );
       expect(changesAt).not.toBeNull();
       const untilChange = Date.parse(changesAt!) - (await page.evaluate(() => Date.now()));

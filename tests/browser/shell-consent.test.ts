@@ -127,11 +127,12 @@ describe.each(devices)("consent dialog with JavaScript (%s)", (_name, device) =>
 describe.each(devices)("consent dialog without JavaScript (%s)", (_name, device) => {
   it("every button is a form that sets the cookies on the server and returns to the same page", async () => {
     const page = await visitor({ javaScriptEnabled: false, device });
-    await page.goto("/impressum?von=test");
+    // A parameter the page reads (its address is the page; others are not part of it, decision 010).
+    await page.goto("/referenz?seite=1");
     expect(await banner(page).isVisible()).toBe(true);
     await banner(page).getByRole("button", { name: "Ich akzeptiere alle" }).click();
-    await page.waitForURL((url) => url.pathname === "/impressum");
-    expect(new URL(page.url()).search).toBe("?von=test");
+    await page.waitForURL((url) => url.pathname === "/referenz");
+    expect(new URL(page.url()).search).toBe("?seite=1");
     expect(await banner(page).count()).toBe(0);
     await expectConsentCookies(page.context(), true);
     expect(await mapFrame(page).getAttribute("src")).toContain("google.com/maps");
@@ -139,11 +140,11 @@ describe.each(devices)("consent dialog without JavaScript (%s)", (_name, device)
     // Reopen via the footer and decline.
     await page.locator("footer").getByRole("link", { name: "Cookie-Einstellungen" }).click();
     // The click returns once the new page starts arriving; its load is awaited before looking.
-    await page.waitForURL((url) => url.pathname === "/impressum" && url.searchParams.has("cookie-einstellungen"));
+    await page.waitForURL((url) => url.pathname === "/referenz" && url.searchParams.has("cookie-einstellungen"));
     expect(await banner(page).isVisible()).toBe(true);
     await banner(page).getByRole("button", { name: "Nur essenzielle Cookies akzeptieren" }).click();
     await page.waitForURL((url) => !url.search.includes("cookie-einstellungen"));
-    expect(new URL(page.url()).pathname).toBe("/impressum");
+    expect(new URL(page.url()).pathname).toBe("/referenz");
     expect(await banner(page).count()).toBe(0);
     await expectConsentCookies(page.context(), false);
     expect(await mapFrame(page).count()).toBe(0);

@@ -86,7 +86,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(response.headers.get("Content-Type")).toContain("xml");
     const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toEqual(
-      ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"].map((path) => new URL(path, SITE.origin).href),
+      ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"].map((path) => new URL(path, SITE.origin).href),
     );
   });
 });

@@ -1,5 +1,5 @@
 import { FORM_TOKEN_FIELD } from "~/lib/enquiry";
-import { areaOf, canonicalPath, queryParamsOf } from "~/lib/site-areas";
+import { areaOf, queryParamsOf } from "~/lib/site-areas";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/server/db/retry.server";
 import { readPreferences } from "~/server/web/preferences.server";
 import { hasSessionCookie } from "~/server/web/staff-session.server";
@@ -101,19 +101,19 @@ function isCacheable(request: Request): boolean {
 }
 
 /**
- * A public page's GET as it is rendered and stored: its path spelled as the routes read it and
- * only the query parameters the page reads (`queryParamsOf`), sorted. Anything else of the
- * address (`?fbclid=…`, `?utm_source=…`, a made-up parameter) changes neither the page nor
- * its copy in the cache, so it is ignored before either sees it.
+ * A public page's GET as it is rendered and stored: only the query parameters the page reads
+ * (`queryParamsOf`), sorted. Anything else of the address (`?fbclid=…`, `?utm_source=…`, a
+ * made-up parameter) changes neither the page nor its copy in the cache, so it is dropped before
+ * either sees it. The path stays as asked: a page may show part of it (an enquiry's number).
  */
 export function canonicalPageRequest(request: Request): Request {
   if (request.method !== "GET" && request.method !== "HEAD") return request;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || areaOf(url.pathname) !== "public") return request;
   const read = queryParamsOf(url.pathname);
-  const canonical = new URL(canonicalPath(url.pathname), url.origin);
   const kept = [...url.searchParams].filter(([name]) => read.includes(name));
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const canonical = new URL(url.pathname, url.origin);
   for (const [name, value] of kept) canonical.searchParams.append(name, value);
   return canonical.href === url.href ? request : new Request(canonical, request);
 }
