@@ -18,13 +18,14 @@ import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
 import { submitEnquiry } from "~/server/web/enquiry-form.server";
 import { invalidForm } from "~/server/web/staff-form.server";
 import enquiryStyles from "~/styles/enquiry.css?inline";
+import fieldStyles from "~/styles/fields.css?inline";
 import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle = { styles: [pageStyles, enquiryStyles] };
+export const handle: StylesHandle = { styles: [pageStyles, fieldStyles, enquiryStyles] };
 
 export const meta: MetaFunction = () =>
   pageMeta({
