@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 const pids = process.argv.slice(2).map(Number);
 const ticks = (pid) => { const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" "); return Number(f[11]) + Number(f[12]); };
-const base = "http://127.0.0.1:8790"; const consent = `cookieConsent=${encodeURIComponent('{"essential":true,"external":false}')}`;
+const base = "http://127.0.0.1:8791"; const consent = `cookieConsent=${encodeURIComponent('{"essential":true,"external":false}')}`;
 async function measure(label, n, req) {
   for (let i = 0; i < 5; i++) await (await req(i)).arrayBuffer();
   const before = pids.map(ticks);

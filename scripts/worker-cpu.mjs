@@ -36,7 +36,7 @@ async function openInspector(inspectorPort) {
       socket.send(JSON.stringify({ id, method, params }));
     });
   await send("Profiler.enable");
-  await send("Profiler.setSamplingInterval", { interval: 100 });
+  await send("Profiler.setSamplingInterval", { interval: 1000 });
   return {
     /** Busy milliseconds of the isolate while `work` runs. */
     async busyDuring(work) {

@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { getPlatformProxy } from "wrangler";
 import { saveStaffUser } from "~/server/entities/staff-accounts.server";
 import { database } from "~/server/db/client.server";
 import { localEnv, servingEnv, wranglerBin } from "../../scripts/wrangler.mjs";
+
+const serveScript = fileURLToPath(new URL("../../scripts/serve.mjs", import.meta.url));
 import { ACCOUNT_STAFF, STAFF } from "./staff";
 
 declare module "vitest" {
@@ -57,17 +60,12 @@ async function startServer() {
   for (const account of [STAFF, ...Object.values(ACCOUNT_STAFF)]) await saveStaffUser(database(proxy.env.DB), account);
   await proxy.dispose();
 
-  const [port, inspectorPort] = [await freePort(), await freePort()];
-  // Each server gets its own inspector port too: wrangler's default one is shared, and two
-  // servers starting together (or another wrangler on this machine) would collide there.
-  const server = spawn(
-    process.execPath,
-    [
-      wranglerBin, "dev", "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "127.0.0.1",
-      "--persist-to", persistDir, "--show-interactive-dev-session=false",
-    ],
-    { env: servingEnv, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const port = await freePort();
+  // wrangler's local runtime without its inspector (scripts/serve.mjs says why).
+  const server = spawn(process.execPath, [serveScript, "--port", String(port), "--persist-to", persistDir], {
+    env: servingEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
