@@ -9,10 +9,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { InlineStyles } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
+import { finishHydration } from "~/components/use-hydrated";
 import { DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
@@ -70,6 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // After React's own work of the hydration (a microtask): the switch to the JavaScript versions must flush at once.
+  useEffect(() => queueMicrotask(finishHydration), []);
   return <Outlet />;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
-import { DEFAULT_OPENING_HOURS, describeReading, readDayText } from "~/lib/opening-hours";
+import { dayForVisitors, DEFAULT_OPENING_HOURS, describeReading, readDayText } from "~/lib/opening-hours";
 
 /** An instant given as Berlin wall-clock time with its offset, so each case says what the workshop's clock shows. */
 const at = (iso: string) => new Date(iso);
@@ -136,5 +136,14 @@ describe("describeReading", () => {
     expect(understood("Geschlossen")).toBe("verstanden als geschlossen");
     expect(understood("nach Vereinbarung")).toBe("nicht als Uhrzeit erkannt: kein Jetzt-geöffnet an diesem Tag");
     expect(understood("10-12 Uhr, sonst nach Vereinbarung")).toBe("nicht als Uhrzeit erkannt: kein Jetzt-geöffnet an diesem Tag");
+  });
+});
+
+describe("dayForVisitors", () => {
+  it("shows understood times in one tidy form and anything else as typed", () => {
+    expect(dayForVisitors("08:00 - 12:00Uhr & 13:00 - 17:00Uhr")).toEqual({ text: "08:00–12:00 · 13:00–17:00 Uhr", times: true });
+    expect(dayForVisitors("8-16 Uhr")).toEqual({ text: "08:00–16:00 Uhr", times: true });
+    expect(dayForVisitors("Geschlossen")).toEqual({ text: "Geschlossen", times: false });
+    expect(dayForVisitors("10-12 Uhr, sonst nach Vereinbarung")).toEqual({ text: "10-12 Uhr, sonst nach Vereinbarung", times: false });
   });
 });

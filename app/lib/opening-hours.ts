@@ -73,14 +73,26 @@ export function readDayText(text: string): DayReading {
   return ranges.length > 0 ? { kind: "open", ranges } : { kind: "unknown" };
 }
 
+/** "08:00–12:00 und 13:00–17:00 Uhr", with the ranges joined by `separator`. */
+const rangesText = (ranges: TimeRange[], separator: string) => `${ranges.map(({ opens, closes }) => `${opens}–${closes}`).join(separator)} Uhr`;
+
 /** Under each weekday field of the staff page: what the site made of it. */
 export function describeReading(reading: DayReading): string {
   switch (reading.kind) {
     case "closed":
       return "verstanden als geschlossen";
     case "open":
-      return `verstanden als ${reading.ranges.map(({ opens, closes }) => `${opens}–${closes}`).join(" und ")} Uhr`;
+      return `verstanden als ${rangesText(reading.ranges, " und ")}`;
     case "unknown":
       return "nicht als Uhrzeit erkannt: kein Jetzt-geöffnet an diesem Tag";
   }
+}
+
+/**
+ * A day as visitors read it (footer and contact page): times the site understood in one tidy
+ * form ("08:00–12:00 · 13:00–17:00 Uhr"), anything else as staff typed it.
+ */
+export function dayForVisitors(text: string): { text: string; times: boolean } {
+  const reading = readDayText(text);
+  return reading.kind === "open" ? { text: rangesText(reading.ranges, " · "), times: true } : { text, times: false };
 }

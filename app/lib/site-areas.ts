@@ -20,6 +20,8 @@ export const PATHS = {
   staffOpening: "/intern/opening",
   staffAlerts: "/intern/notification",
   staffPictures: "/intern/uploadReference",
+  /** "Kategorien verwalten", reached from the Bilder page. */
+  staffCategories: "/intern/kategorien",
   /** The enhanced uploader's per-photo endpoint (a resource route under the Bilder page). */
   staffPictureUpload: "/intern/uploadReference/bild",
   staffAccount: "/intern/konto",

@@ -7,10 +7,7 @@
 /** Query parameters that open the URL-driven dialogs of the staff pages. */
 export const EDIT_PARAM = "bearbeiten";
 export const DELETE_PARAM = "loeschen";
-/** The Bilder page's second list, its categories, has its own pair. */
-export const CATEGORY_RENAME_PARAM = "umbenennen";
-export const CATEGORY_DELETE_PARAM = "kategorie-loeschen";
-const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM, CATEGORY_RENAME_PARAM, CATEGORY_DELETE_PARAM] as const;
+const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM] as const;
 
 /**
  * What a staff action answers (status 400 or another 4xx) when it cannot write:

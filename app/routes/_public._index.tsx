@@ -37,14 +37,14 @@ export const meta: MetaFunction = () =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // `?neuigkeiten=<n>`: the news page rendered on the server, for visitors without JavaScript.
   const page = pageNumber(new URL(request.url).searchParams, HOME_NEWS_PARAM);
-  const [{ latest: reference, cover }, news] = await readTogether(context.db, [
+  const [{ slides, cover }, news] = await readTogether(context.db, [
     homePicturesRead(context.db, SLIDE_COUNT),
     // One item more than shown tells whether a further page exists.
     newsRead(context.db, { startAt: (page - 1) * NEWS_PAGE_SIZE, limit: NEWS_PAGE_SIZE + 1 }),
   ] as const);
   return {
     heroPicture: cover && pictureData(cover),
-    slides: reference.map((item) => ({ id: item.id, description: item.description, ...pictureData(item) })),
+    slides: slides.map((item) => ({ id: item.id, description: item.description, ...pictureData(item) })),
     news: {
       page,
       hasMore: news.length > NEWS_PAGE_SIZE,

@@ -75,11 +75,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       description: item.description,
       category: item.category,
       ...pictureData(item),
+      before: item.before && pictureData(item.before),
     })),
     edges: { before: before?.id ?? null, after: after?.id ?? null },
     /** How many pictures of the filter come before this page. */
     offset: startAt,
-    zoom: zoom && { id: zoom.id, description: zoom.description, category: zoom.category, ...pictureData(zoom) },
+    zoom: zoom && {
+      id: zoom.id,
+      description: zoom.description,
+      category: zoom.category,
+      ...pictureData(zoom),
+      before: zoom.before && pictureData(zoom.before),
+    },
   };
 }
 
@@ -103,6 +110,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 /** The gallery's own top: pager links land here, so a new page starts at its first row. */
 const GALLERY_ID = "galerie";
 const thumbnailId = (id: string) => `bild-${id}`;
+/** On a tile whose picture has a "Vorher-Bild": the viewer compares the two. */
+const PAIR_LABEL = "Vorher / Nachher";
 
 export default function Referenz() {
   const { categories, category, page, pageCount, total, references, edges, offset, zoom } = useLoaderData<typeof loader>();
@@ -154,8 +163,13 @@ export default function Referenz() {
                   to={galleryHref({ category, page, image: item.id })}
                   className="gallery__link"
                   preventScrollReset
-                  aria-label={`${item.description || "Referenzbild"} – vergrößern`}
+                  aria-label={`${item.description || "Referenzbild"}${item.before ? ` – ${PAIR_LABEL}` : ""} – vergrößern`}
                 >
+                  {item.before ? (
+                    <span className="gallery__pair" aria-hidden="true">
+                      {PAIR_LABEL}
+                    </span>
+                  ) : null}
                   <ReferencePicture
                     picture={item}
                     className="gallery__image"

@@ -3,6 +3,7 @@ import { Outlet, type ShouldRevalidateFunction, useLoaderData, useMatches, useRo
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/document/nonce";
 import { AlertPopup, type PopupAlerts } from "~/components/shell/alert-popup";
+import { CallBar } from "~/components/shell/call-bar";
 import { CookieConsent } from "~/components/shell/cookie-consent";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Footer, type FooterOpening } from "~/components/shell/footer";
@@ -137,6 +138,7 @@ function PublicShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer opening={shell.opening} theme={theme} withContact={!footerWithoutContact} />
+      <CallBar />
       <AlertPopup alerts={shell.alerts} />
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.structuredData }} />
     </ShellProvider>

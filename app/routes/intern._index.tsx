@@ -1,9 +1,58 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getStaffUser } from "~/server/web/staff-session.server";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
+import { countNewEnquiries } from "~/server/entities/enquiries.server";
+import { getStaffUser } from "~/server/web/staff-session.server";
 
-/** SPEC §2: the container entry leads to News with a session, otherwise to Login. */
+export const meta: MetaFunction = () => staffPageMeta("Start");
+
+/**
+ * The staff area's start: the few things staff do most, as large buttons a thumb hits between
+ * jobs. Without a session the login, which returns here afterwards (SPEC §2's container entry
+ * used to lead straight to News; issue 20).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getStaffUser(request, context);
-  return redirect(user ? PATHS.staffNews : PATHS.staffLogin);
+  if (!(await getStaffUser(request, context))) throw redirect(`${PATHS.staffLogin}?weiter=${encodeURIComponent(PATHS.staff)}`);
+  return { newEnquiries: await countNewEnquiries(context.db) };
+}
+
+const ACTIONS = [
+  { to: PATHS.staffPictures, title: "Fotos hochladen", text: "Aufnehmen oder auswählen, für Galerie und Startseite" },
+  { to: `${PATHS.staffNews}#neuigkeit-neu`, title: "Neuigkeit schreiben", text: "Erscheint auf der Startseite" },
+  { to: PATHS.staffAlerts, title: "Wichtige Information", text: "Hinweis mit Start und Ende, z. B. Betriebsferien" },
+  { to: PATHS.staffOpening, title: "Öffnungszeiten", text: "Woche und Sonderzeiten" },
+] as const;
+
+export default function StaffStart() {
+  const { newEnquiries } = useLoaderData<typeof loader>();
+  return (
+    <div className="staff-page">
+      <h1>Was steht an?</h1>
+      <ul className="staff-start">
+        <li>
+          <Link to={PATHS.staffEnquiries} className="staff-start__action staff-start__action--primary">
+            <span className="staff-start__title">
+              Anfragen
+              {newEnquiries ? <span className="nav-badge">{newEnquiries} neu</span> : null}
+            </span>
+            <span className="staff-start__text">{newEnquiries ? "Kunden warten auf Antwort" : "Keine neuen Anfragen"}</span>
+          </Link>
+        </li>
+        {ACTIONS.map((action) => (
+          <li key={action.to}>
+            <Link to={action.to} className="staff-start__action">
+              <span className="staff-start__title">{action.title}</span>
+              <span className="staff-start__text">{action.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="staff-more">
+        <Link to="/" className="standalone-link">
+          Zur Website
+        </Link>
+      </p>
+    </div>
+  );
 }

@@ -36,10 +36,10 @@ const EXPIRED_MESSAGE = "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erne
 const DEFAULT_TARGET = PATHS.staffNews;
 const PASSWORD_ID = "login-passwort";
 
-/** Only a staff screen of this site may be the target after login, never the login or logout itself. */
+/** Only a staff screen of this site (or the staff start) may be the target after login, never the login or logout itself. */
 function safeTarget(value: unknown): string {
   const path = localPath(value);
-  if (!path || !/^\/intern\/[A-Za-z]+$/.test(path) || isPath(path, PATHS.staffLogin) || isPath(path, PATHS.staffLogout)) {
+  if (!path || !/^\/intern(\/[A-Za-z]+)?$/.test(path) || isPath(path, PATHS.staffLogin) || isPath(path, PATHS.staffLogout)) {
     return DEFAULT_TARGET;
   }
   return path;

@@ -5,49 +5,40 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import {
-  CategoryList,
-  DELETE_CATEGORY_INTENT,
-  DeleteCategoryDialog,
-  RENAME_CATEGORY_INTENT,
-  RenameCategoryDialog,
-} from "~/components/upload/category-list";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, ZOOM_PARAM } from "~/lib/picture-list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
-import { DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
-import { COVER_INTENT, ReferenceList } from "~/components/upload/reference-list";
+import { BEFORE_FIELD, DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
+import { COVER_INTENT, FEATURED_INTENT, ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
-import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM, DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff-forms";
+import { DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff-forms";
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/components/use-hydrated";
 import { HttpError } from "~/server/base/errors.server";
-import {
-  CATEGORY_NOT_FOUND,
-  categoryRename,
-  deleteCategory,
-  getCategory,
-  listCategoryCounts,
-  renameCategory,
-} from "~/server/entities/categories.server";
+import { listCategories } from "~/server/entities/categories.server";
 import { referenceFieldsFromForm, saveReferences, uploadsFromForm } from "~/server/entities/reference-uploads.server";
 import { readUploadForm } from "~/server/images/upload-form.server";
 import {
+  beforeChoicesRead,
   deleteReference,
   getReference,
   listReferences,
   REFERENCE_ADMIN_PAGE_SIZE,
   REFERENCE_NOT_FOUND,
+  referenceBefore,
   referenceUpdate,
+  setBeforePicture,
   setCoverReference,
+  setFeaturedReference,
   updateReference,
 } from "~/server/entities/references.server";
+import { readOnce } from "~/server/db/client.server";
+import { PATHS } from "~/lib/site-areas";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 import {
   dialogRecord,
   directWrite,
-  listDialogs,
   refusedForm,
   staffAction,
   succeeded,
@@ -69,9 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
   const url = new URL(request.url);
   const page = pageNumber(url.searchParams);
-  const [{ reference: references, total }, categoryCounts] = await Promise.all([
+  const [{ reference: references, total }, categories] = await Promise.all([
     listReferences(context.db, pageRows(page, REFERENCE_ADMIN_PAGE_SIZE)),
-    listCategoryCounts(context.db),
+    listCategories(context.db, { withPictures: false }),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_ADMIN_PAGE_SIZE));
   // After deleting the last image of the last page, that page no longer exists.
@@ -87,25 +78,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })
     : null;
   const dialogFor = (name: ListDialogParam) => (param === name ? reference : null);
-  const categoryDialogs = await listDialogs(
-    { request, context },
-    { loaded: categoryCounts, load: (id) => getCategory(context.db, id), gone: CATEGORY_NOT_FOUND },
-    { edit: CATEGORY_RENAME_PARAM, delete: CATEGORY_DELETE_PARAM },
-  );
+  const editing = dialogFor(EDIT_PARAM);
   return {
     references,
     total,
     page,
     pageCount,
-    categories: categoryCounts.map(({ name }) => name),
-    categoryCounts,
-    renamingCategory: categoryDialogs.editing,
-    deletingCategory: categoryDialogs.deleting,
+    categories,
     zooming: dialogFor(ZOOM_PARAM),
-    editing: dialogFor(EDIT_PARAM),
+    editing,
+    beforeChoices: editing ? await readOnce(context.db, beforeChoicesRead(context.db, editing.id)) : [],
     deleting: dialogFor(DELETE_PARAM),
   };
 }
+
+/** The edit dialog's fields: description and categories as the plain form sends them, and the "Vorher-Bild" ("" for none). */
+const referenceEdit = referenceUpdate.extend({ [BEFORE_FIELD]: referenceBefore });
 
 /** A refused upload brings the plain form back with the module's reason at its file field, and the module's status. */
 const UPLOAD_FIELD = "images";
@@ -140,32 +128,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ),
       uploaded: () => succeeded({ request, context }, listHref(1)),
       update: validatedWrite(
-        () => validate(referenceUpdate, referenceFieldsFromForm(form)),
-        (input, { id }) => updateReference(db, id, input),
+        (values) => validate(referenceEdit, { ...referenceFieldsFromForm(form), [BEFORE_FIELD]: values[BEFORE_FIELD] || null }),
+        async ({ beforeId, ...input }, { id }) => {
+          // The pair's rules first: a refused "Vorher-Bild" leaves the text as it was.
+          await setBeforePicture(db, id, beforeId ?? null);
+          await updateReference(db, id, input);
+        },
       ),
       delete: directWrite(({ id }) => deleteReference(db, bucket, id)),
       [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, id, values.cover === "1")),
-      [RENAME_CATEGORY_INTENT]: validatedWrite(categoryRename, (input, { id }) => renameCategory(db, id, input)),
-      [DELETE_CATEGORY_INTENT]: directWrite(({ id }) => deleteCategory(db, id)),
+      [FEATURED_INTENT]: directWrite(({ id, values }) => setFeaturedReference(db, id, values.featured === "1")),
     },
     { to: listHref(page) },
   );
 }
 
 export default function UploadReferencePage() {
-  const {
-    references,
-    total,
-    page,
-    pageCount,
-    categories,
-    categoryCounts,
-    renamingCategory,
-    deletingCategory,
-    zooming,
-    editing,
-    deleting,
-  } = useLoaderData<typeof loader>();
+  const { references, total, page, pageCount, categories, zooming, editing, beforeChoices, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   useFailureToast(actionData);
@@ -181,12 +160,14 @@ export default function UploadReferencePage() {
         )}
       </section>
       <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
-      <CategoryList categories={categoryCounts} />
+      <p className="staff-more">
+        <Link to={PATHS.staffCategories} className="button button--secondary">
+          Kategorien verwalten
+        </Link>
+      </p>
       <ZoomDialog reference={zooming} references={references} />
-      <EditReferenceDialog reference={editing} categories={categories} />
+      <EditReferenceDialog reference={editing} categories={categories} beforeChoices={beforeChoices} />
       <DeleteReferenceDialog reference={deleting} />
-      <RenameCategoryDialog category={renamingCategory} />
-      <DeleteCategoryDialog category={deletingCategory} />
     </div>
   );
 }

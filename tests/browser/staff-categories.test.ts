@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiToken, launchChromium } from "./browser";
-import { UPLOAD_PAGE, unique } from "./fixtures/upload-page";
+import { PATHS } from "~/lib/site-areas";
+import { unique } from "./fixtures/upload-page";
 import { uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from "./staff-helpers";
 
@@ -13,6 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** "Kategorien verwalten", linked from the Bilder page. */
+const CATEGORIES_PAGE = PATHS.staffCategories;
 const categoryList = (page: Page) => page.getByRole("region", { name: "Kategorien" });
 const categoryItem = (page: Page, name: string) =>
   categoryList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
@@ -28,7 +31,7 @@ describe.each(MODES)("Kategorien $name", ({ javaScriptEnabled }) => {
     const second = await uploadReference(token, { description: unique("Bild zwei"), category: [plural] });
 
     const page = await staffPage(browser, { javaScriptEnabled });
-    await page.goto(UPLOAD_PAGE);
+    await page.goto(CATEGORIES_PAGE);
     expect(await categoryItem(page, single).textContent()).toContain("1 Bild");
 
     await categoryItem(page, single).getByRole("link", { name: `Umbenennen: ${single}` }).click();
@@ -63,7 +66,7 @@ describe.each(MODES)("Kategorien $name", ({ javaScriptEnabled }) => {
     const name = unique("Verdeck");
     await uploadReference(token, { description: unique("Verdeckbild"), category: [name] });
     const page = await staffPage(browser, { javaScriptEnabled });
-    await page.goto(UPLOAD_PAGE);
+    await page.goto(CATEGORIES_PAGE);
     await categoryItem(page, name).getByRole("link", { name: `Umbenennen: ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Kategorie umbenennen" });
     await dialog.waitFor();
@@ -99,16 +102,16 @@ describe("Kategorien für Besucher", () => {
     const name = unique("Himmel");
     await uploadReference(token, { description: unique("Himmelbild"), category: [name] });
     const page = await staffPage(browser);
-    await page.goto(UPLOAD_PAGE);
+    await page.goto(CATEGORIES_PAGE);
     const renameHref = await categoryItem(page, name).getByRole("link", { name: `Umbenennen: ${name}` }).getAttribute("href");
     const deleteHref = await categoryItem(page, name).getByRole("link", { name: `Löschen: ${name}` }).getAttribute("href");
     await page.context().close();
     await inEveryAxeLook(
       (options) => staffPage(browser, options),
       async (look) => {
-        for (const href of [UPLOAD_PAGE, renameHref!, deleteHref!]) {
+        for (const href of [CATEGORIES_PAGE, renameHref!, deleteHref!]) {
           await look.goto(href);
-          if (href !== UPLOAD_PAGE) await look.getByRole("dialog").waitFor();
+          if (href !== CATEGORIES_PAGE) await look.getByRole("dialog").waitFor();
           await expectNoAxeViolations(look);
         }
       },

@@ -134,19 +134,12 @@ describe("Wichtige Information auf dem Telefon", () => {
     await tap(page.getByLabel("Inhalt"));
     await page.keyboard.type("Nur zwei Tage gewählt.");
 
+    // On a phone the dates are compact fields with quick days (no month calendars, issue 20).
     const start = page.getByRole("group", { name: "Start Datum" });
     const end = page.getByRole("group", { name: "End Datum" });
-    await tap(start.getByRole("button", { name: /^Heute/ }));
-    // The shown month's last day: its 23:59 lies after the start (today, now).
-    const lastDay = end.locator(".rdp-day:not(.rdp-outside) button").last();
-    const lastLabel = (await lastDay.getAttribute("aria-label"))!;
-    await tap(lastDay);
-
-    // The chosen day is filled differently from today (unless today is the month's last day).
-    if (!lastLabel.startsWith("Heute")) {
-      const today = end.getByRole("button", { name: /^Heute/ });
-      expect(await backgroundOf(lastDay)).not.toBe(await backgroundOf(today));
-    }
+    expect(await start.locator(".rdp-root").isVisible()).toBe(false);
+    await tap(start.getByRole("button", { name: "Heute", exact: true }));
+    await tap(end.getByRole("button", { name: "In einer Woche", exact: true }));
 
     const summary = page.getByText(/^Sichtbar vom /);
     await expect.poll(() => summary.textContent()).toMatch(/^Sichtbar vom \d\d\.\d\d\.\d{4} - \d\d:\d\d bis \d\d\.\d\d\.\d{4} - 23:59$/);
@@ -159,13 +152,20 @@ describe("Wichtige Information auf dem Telefon", () => {
     const stored = (await staffAlerts(token)).find((alert) => alert.title === title);
     try {
       expect(stored).toBeDefined();
-      const [, lastDayOfMonth] = /(\d+)\. \S+ \d{4}/.exec(lastLabel)!;
-      const endDay = BERLIN_DAY.format(new Date(stored!.toDate));
-      expect(endDay.split(".")[0]).toBe(lastDayOfMonth);
+      const inAWeek = BERLIN_DAY.format(new Date(Date.now() + 7 * 24 * 60 * 60_000));
+      expect(BERLIN_DAY.format(new Date(stored!.toDate))).toBe(inAWeek);
       expect(Math.abs(new Date(stored!.fromDate).getTime() - Date.now())).toBeLessThan(30 * 60_000);
     } finally {
       if (stored) await apiCall("alert/delete", { token, json: { id: stored.id } });
     }
+
+    // From 600 px the calendars are there: the chosen day is filled differently from today.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await end.getByRole("button", { name: "Morgen", exact: true }).click();
+    const chosen = end.locator(".rdp-selected button");
+    const today = end.getByRole("button", { name: /^Heute, / });
+    await chosen.waitFor();
+    if ((await today.count()) > 0) expect(await backgroundOf(chosen)).not.toBe(await backgroundOf(today));
     await page.context().close();
   });
 });

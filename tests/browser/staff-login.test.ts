@@ -72,15 +72,21 @@ describe.each(MODES)("Anmeldung $name", ({ javaScriptEnabled }) => {
 });
 
 describe("Zugang ohne Sitzung", () => {
-  it("/intern leads to Login without a session and to News with one", async () => {
+  // Issue 20 changed SPEC §2's container entry: with a session it is the staff start, no longer News.
+  it("/intern leads to Login without a session, back to /intern after it, and shows the staff start with one", async () => {
     const visitor = await openPage(browser);
     await visitor.goto("/intern");
     expect(new URL(visitor.url()).pathname).toBe("/intern/login");
+    await submitLogin(visitor);
+    await visitor.waitForURL((url) => url.pathname === "/intern");
     await visitor.context().close();
 
     const staff = await staffPage(browser);
     await staff.goto("/intern");
-    expect(new URL(staff.url()).pathname).toBe("/intern/news");
+    expect(new URL(staff.url()).pathname).toBe("/intern");
+    for (const name of ["Anfragen", "Fotos hochladen", "Neuigkeit schreiben", "Wichtige Information", "Öffnungszeiten"]) {
+      expect(await staff.getByRole("main").getByRole("link", { name: new RegExp(`^${name}`) }).count(), name).toBe(1);
+    }
     await staff.context().close();
   });
 

@@ -1,3 +1,4 @@
+import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
@@ -82,7 +83,7 @@ describe("reference images with JavaScript", () => {
     await loginViaForm(page);
     await page.getByRole("navigation").getByRole("link", { name: "Bilder" }).click();
     await page.waitForURL(`**${UPLOAD_PAGE}`);
-    const chooser = page.getByLabel("Bilder auswählen");
+    const chooser = page.getByLabel(PHOTO_PICKER_LABEL);
     const previewButton = page.getByRole("button", { name: "Vorschau anzeigen und hochladen" });
     await expect(previewButton.isDisabled()).resolves.toBe(true);
 
@@ -225,7 +226,7 @@ describe("reference images with JavaScript", () => {
     const name = `${unique("standort")}.jpg`;
     const description = unique("Foto mit Standort");
     await page.getByLabel("Globale Beschreibung verwenden").check();
-    await page.getByLabel("Bilder auswählen").setInputFiles([{ name, mimeType: "image/jpeg", buffer: photo }]);
+    await page.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([{ name, mimeType: "image/jpeg", buffer: photo }]);
     await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
     await preview(page).getByLabel("Globale Beschreibung").fill(description);
     await expect(imageGroup(page, name).getByLabel("Beschreibung").count()).resolves.toBe(0);
@@ -264,7 +265,7 @@ describe("reference images with JavaScript", () => {
     const name = `${unique("animation")}.gif`;
     const description = unique("Animiert");
     await page.getByLabel("Globale Beschreibung verwenden").check();
-    await page.getByLabel("Bilder auswählen").setInputFiles([{ name, mimeType: "image/gif", buffer: gif }]);
+    await page.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([{ name, mimeType: "image/gif", buffer: gif }]);
     await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
     await preview(page).getByLabel("Globale Beschreibung").fill(description);
     await preview(page).getByRole("button", { name: "Hochladen", exact: true }).click();
@@ -281,14 +282,14 @@ describe("reference images with JavaScript", () => {
     const jpeg = await drawnImage(page, { width: 320, height: 240, type: "image/jpeg" });
     const photo = `${unique("foto")}.jpg`;
     const text = `${unique("notiz")}.txt`;
-    await page.getByLabel("Bilder auswählen").setInputFiles([
+    await page.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([
       { name: photo, mimeType: "image/jpeg", buffer: jpeg },
       { name: text, mimeType: "text/plain", buffer: Buffer.from("Nur eine Notiz.") },
     ]);
     await expect.poll(() => page.getByText("1 Bild ausgewählt.").isVisible()).toBe(true);
     const reason = page.getByRole("alert").getByText(`„${text}“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).`);
     expect(await reason.isVisible()).toBe(true);
-    expect(await page.getByLabel("Bilder auswählen").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel(PHOTO_PICKER_LABEL).getAttribute("aria-invalid")).toBe("true");
     await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
     expect(await preview(page).getByRole("img").count()).toBe(1);
     await page.context().close();
@@ -315,7 +316,7 @@ describe("reference images with JavaScript", () => {
 
     await dismissToasts(page);
     await page.getByLabel("Globale Beschreibung verwenden").check();
-    await page.getByLabel("Bilder auswählen").setInputFiles([
+    await page.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([
       { name: good, mimeType: "image/jpeg", buffer: jpeg },
       { name: flaky, mimeType: "image/jpeg", buffer: jpeg },
       // Text with a photo's name: the browser cannot decode it, the server refuses it.
@@ -356,7 +357,7 @@ describe("reference images with JavaScript", () => {
     const page = await openUploadPage();
     const jpeg = await drawnImage(page, { width: 320, height: 240, type: "image/jpeg" });
     const name = `${unique("abgelaufen")}.jpg`;
-    await page.getByLabel("Bilder auswählen").setInputFiles([{ name, mimeType: "image/jpeg", buffer: jpeg }]);
+    await page.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([{ name, mimeType: "image/jpeg", buffer: jpeg }]);
     await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
     await page.context().clearCookies();
     await preview(page).getByRole("button", { name: "Hochladen", exact: true }).click();
@@ -373,7 +374,7 @@ describe("reference images with JavaScript", () => {
       const jpeg = await drawnImage(page, { width: 320, height: 240, type: "image/jpeg" });
       const name = `${unique("barrierefrei")}.jpg`;
       const description = unique("Barrierefrei");
-      await page.getByLabel("Bilder auswählen").setInputFiles([{ name, mimeType: "image/jpeg", buffer: jpeg }]);
+      await page.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([{ name, mimeType: "image/jpeg", buffer: jpeg }]);
       await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
       await imageGroup(page, name).getByLabel("Beschreibung").fill(description);
       await imageGroup(page, name).getByLabel("Neue Kategorie").fill(unique("Kategorie"));

@@ -1,3 +1,4 @@
+import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openPage } from "./browser";
@@ -48,7 +49,7 @@ describe("reference images without JavaScript", () => {
     const names = [`${unique("verdeck")}.jpg`, `${unique("heck")}.png`];
 
     const form = uploadForm(page);
-    await form.getByLabel("Bilder auswählen").setInputFiles([
+    await form.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([
       { name: names[0], mimeType: "image/jpeg", buffer: jpeg },
       { name: names[1], mimeType: "image/png", buffer: png },
     ]);
@@ -123,7 +124,7 @@ describe("reference images without JavaScript", () => {
     const page = await openUploadPage();
     const before = (await storedReferences()).total;
     const form = uploadForm(page);
-    await form.getByLabel("Bilder auswählen").setInputFiles([
+    await form.getByLabel(PHOTO_PICKER_LABEL).setInputFiles([
       { name: "rechnung.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 keine Fotodaten") },
     ]);
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
@@ -131,7 +132,7 @@ describe("reference images without JavaScript", () => {
     expect((await answer).status()).toBe(415);
     // The message stands at the file field, which is marked invalid and described by it.
     const message = "„rechnung.jpg“ ist kein unterstütztes Bild (JPEG, PNG, WebP, AVIF oder GIF).";
-    const files = uploadForm(page).getByLabel("Bilder auswählen");
+    const files = uploadForm(page).getByLabel(PHOTO_PICKER_LABEL);
     await expect(files.getAttribute("aria-invalid")).resolves.toBe("true");
     const describedBy = (await files.getAttribute("aria-describedby")) ?? "";
     await expect(page.locator(`[id="${describedBy}"]`).innerText()).resolves.toBe(message);
@@ -143,7 +144,7 @@ describe("reference images without JavaScript", () => {
     const png = await drawnImage(helper, { width: 60, height: 40, type: "image/png" });
     const description = unique("Seitenweise");
     await uploadForm(page)
-      .getByLabel("Bilder auswählen")
+      .getByLabel(PHOTO_PICKER_LABEL)
       .setInputFiles(Array.from({ length: 6 }, (_, index) => ({ name: `seite-${index}.png`, mimeType: "image/png", buffer: png })));
     await uploadForm(page).getByLabel("Beschreibung").fill(description);
     await uploadForm(page).getByRole("button", { name: "Hochladen" }).click();

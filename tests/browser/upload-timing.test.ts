@@ -1,3 +1,4 @@
+import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchChromium } from "./browser";
@@ -29,7 +30,7 @@ it("shrinks phone photos to 2560 px before they leave the phone, and reports how
 
   const prefix = unique("handyfoto");
   const description = unique("Zehn Handyfotos");
-  const sizes = await choosePhoneSizedPhotos(page.getByLabel("Bilder auswählen"), { count: PHOTOS, prefix });
+  const sizes = await choosePhoneSizedPhotos(page.getByLabel(PHOTO_PICKER_LABEL), { count: PHOTOS, prefix });
   await page.getByText(`${PHOTOS} Bilder ausgewählt.`).waitFor();
   await page.getByLabel("Globale Beschreibung verwenden").check();
   await previewButton.click();

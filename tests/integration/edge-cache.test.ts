@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CACHE_STATUS_HEADER, cachedPage, PageLifetime } from "~/server/worker/edge-cache.server";
 import { addDays, workshopDate } from "~/lib/dates";
-import { RENAME_CATEGORY_INTENT } from "~/components/upload/category-list";
+import { PATHS } from "~/lib/site-areas";
 import { listCategoryCounts } from "~/server/entities/categories.server";
 import { api, BASE, body, db, postPage, SAME_ORIGIN, staffCookie, staffToken, upload, uploadForm, renditionsMade } from "./helpers";
 import { cachedView, SETTLED, settledVisitor, visit } from "./visitors";
@@ -142,7 +142,7 @@ describe("edge cache for public pages", () => {
         path: "/referenz",
         write: async () => {
           const { id } = (await listCategoryCounts(db())).find((category) => category.name === "Sitze")!;
-          return staffPost("/intern/uploadReference", { intent: RENAME_CATEGORY_INTENT, id, name: "Autositze" });
+          return staffPost(PATHS.staffCategories, { intent: "update", id, name: "Autositze" });
         },
         shows: "Autositze",
       },

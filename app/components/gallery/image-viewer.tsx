@@ -4,13 +4,21 @@ import { useSwipe } from "~/components/use-swipe";
 import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
 import { ZOOM_MAX_WIDTH } from "~/lib/image-sizes";
 import { useHydrated } from "~/components/use-hydrated";
+import { BeforeAfter } from "./before-after";
 import { CategoryChips } from "./category-chips";
 
 export interface ViewerImage extends PictureData {
   id: string;
   description: string;
   category: string[];
+  /** Its "Vorher-Bild": the viewer then compares the two. */
+  before?: PictureData | null;
 }
+
+/** The viewer's picture: the screen's width, at most the spec's zoom width. */
+const VIEWER_SIZES = `(min-width: ${ZOOM_MAX_WIDTH}px) ${ZOOM_MAX_WIDTH}px, 100vw`;
+/** Each of a pair side by side (landscape) or stacked (portrait) without JavaScript: at most half the zoom width. */
+const VIEWER_HALF_SIZES = `(orientation: landscape) min(50vw, ${ZOOM_MAX_WIDTH / 2}px), 100vw`;
 
 interface ImageViewerProps {
   image: ViewerImage;
@@ -100,14 +108,11 @@ export function ImageViewer({ image, title, alt, closeHref, previousHref, nextHr
       </div>
       <div className="viewer__stage" {...(hydrated ? swipe : {})}>
         {/* The large renditions (up to 1600 px) serve the viewer; the original only before they exist. */}
-        <ReferencePicture
-          key={image.id}
-          picture={image}
-          className="viewer__image"
-          sizes={`(min-width: ${ZOOM_MAX_WIDTH}px) ${ZOOM_MAX_WIDTH}px, 100vw`}
-          alt={alt}
-          draggable={false}
-        />
+        {image.before ? (
+          <BeforeAfter key={image.id} after={image} before={image.before} alt={alt} sizes={VIEWER_SIZES} halfSizes={VIEWER_HALF_SIZES} />
+        ) : (
+          <ReferencePicture key={image.id} picture={image} className="viewer__image" sizes={VIEWER_SIZES} alt={alt} draggable={false} />
+        )}
         {previousHref
           ? control(previousHref, "viewer__step viewer__step--previous", "Vorheriges Bild", <Icon path="M15 5 8 12l7 7" />, () =>
               go(previousHref),

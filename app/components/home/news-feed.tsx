@@ -4,7 +4,9 @@ import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { HomeSection } from "./home-section";
 import { HOME_NEWS_PARAM } from "~/lib/site-areas";
 
-/** SPEC §9: news come in pages of 15. */
+/** On narrow screens (below 960 px, home.css) the list is part of the page and starts with this many. */
+const NARROW_FIRST = 3;
+const itemAnchor = (id: string) => `neuigkeit-${id}`;
 
 export interface FeedItem {
   id: string;
@@ -47,6 +49,9 @@ interface ApiNewsItem {
 /**
  * News in a 300 px box that loads the next 15 when its end scrolls into view. The
  * server renders the first page; without JavaScript a link leads to the next one.
+ * On narrow screens the box would trap a thumb's scrolling, so there the list is part of the
+ * page: three, then "Weitere Neuigkeiten" shows the rest of the page and then loads more (without
+ * JavaScript it shows the rest by its fragment, CSS `:target`, and then links to the next page).
  * Give it `key={page}` so another server page starts the feed afresh.
  */
 export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) {
@@ -54,6 +59,9 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
   const headingId = useId();
   const [items, setItems] = useState(initialItems);
   const [status, setStatus] = useState<Status>(hasMore ? "idle" : "end");
+  /** On narrow screens: whether more than the first three show. */
+  const [revealed, setRevealed] = useState(false);
+  const focusAfterLoad = useRef<number | null>(null);
   const nextStartAt = useRef((page - 1) * NEWS_PAGE_SIZE + initialItems.length);
   const box = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -78,6 +86,22 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
       setStatus("failed");
     }
   }
+
+  // "Weitere Neuigkeiten" puts focus on the first item it brought, so the reader continues there.
+  useEffect(() => {
+    const index = focusAfterLoad.current;
+    if (index === null || index >= items.length) return;
+    focusAfterLoad.current = null;
+    document.getElementById(itemAnchor(items[index].id))?.focus();
+  }, [items, revealed]);
+
+  const showMore = () => {
+    focusAfterLoad.current = revealed ? items.length : NARROW_FIRST;
+    if (revealed) void loadMore();
+    else setRevealed(true);
+  };
+  const later = (index: number) => !revealed && index >= NARROW_FIRST;
+  const hasHidden = !revealed && items.length > NARROW_FIRST;
 
   // A fresh observer per idle phase reports at once if the end is still in view after a load.
   useEffect(() => {
@@ -107,8 +131,8 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
       >
         {items.length > 0 && (
           <ul className="news__list">
-            {items.map((item) => (
-              <li key={item.id} className="news__item">
+            {items.map((item, index) => (
+              <li key={item.id} id={itemAnchor(item.id)} tabIndex={-1} className={later(index) ? "news__item news__item--later" : "news__item"}>
                 <article>
                   <h3 className="news__title">{item.title}</h3>
                   <time className="news__date" dateTime={item.date}>
@@ -120,10 +144,11 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
             ))}
           </ul>
         )}
-        <div ref={sentinel} className="news__end">
+        <div ref={sentinel} className="news__sentinel" />
+        <div className="news__end">
           {status === "loading" && <p role="status">Laden...</p>}
           {status === "end" && (
-            <p>{items.length === 0 ? "Keine Daten vorhanden" : "Keine weiteren Neuigkeiten vorhanden"}</p>
+            <p className="news__end-note">{items.length === 0 ? "Keine Daten vorhanden" : "Keine weiteren Neuigkeiten vorhanden"}</p>
           )}
           {status === "failed" && (
             <p role="alert">
@@ -138,6 +163,16 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
               Ältere Neuigkeiten anzeigen
             </a>
           )}
+          {hydrated && (hasHidden || status === "idle") ? (
+            <button type="button" className="button button--secondary news__next" onClick={showMore}>
+              Weitere Neuigkeiten
+            </button>
+          ) : null}
+          {!hydrated && hasHidden ? (
+            <a className="button button--secondary news__next news__reveal" href={`#${itemAnchor(items[NARROW_FIRST].id)}`}>
+              Weitere Neuigkeiten
+            </a>
+          ) : null}
         </div>
       </div>
       {page > 1 && (

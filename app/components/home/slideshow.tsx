@@ -36,8 +36,8 @@ export interface Slide extends PictureData {
   description: string;
 }
 
-// Slides span the content column: at most 1100 px less 2 × 1rem padding (home.css).
-const SIZES = "(min-width: 1100px) 1068px, calc(100vw - 32px)";
+// Slides span the content column: at most 1100 px less 2 × 1rem padding; below 600 px the full width (home.css).
+const SIZES = "(min-width: 1100px) 1068px, (min-width: 600px) calc(100vw - 32px), 100vw";
 
 /**
  * Lazy, even the first: the show starts below the hero, about 1.6 screens down on a phone and at
@@ -76,7 +76,7 @@ function slideReducer(state: SlideState, action: SlideAction): SlideState {
   return { index, previous: state.index, changed: true };
 }
 
-/** Fade slideshow of the latest reference images: autoplay, controls on pointer-over, swipe and arrow keys. */
+/** Fade slideshow of the chosen (or latest) reference images: autoplay, controls on pointer-over (below the picture on phones), swipe and arrow keys. */
 export function Slideshow({ slides, labelledBy }: { slides: Slide[]; labelledBy: string }) {
   if (slides.length === 0) {
     return (

@@ -1,7 +1,7 @@
 import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { OpenStatus } from "~/lib/open-status";
-import { type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
+import { dayForVisitors, type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
 import { consentSettingsHref, type Theme } from "~/lib/preferences";
 import { SITE } from "~/lib/site-config";
 import { useHydrated } from "~/components/use-hydrated";
@@ -15,12 +15,15 @@ const FOOTER_MAP_HEIGHT = 400;
 export function OpeningHoursList({ hours }: { hours: OpeningHours }) {
   return (
     <dl className="hours">
-      {WEEKDAYS.map(({ key, label }) => (
-        <div key={key} className="hours__row">
-          <dt>{label}</dt>
-          <dd>{hours[key]}</dd>
-        </div>
-      ))}
+      {WEEKDAYS.map(({ key, label }) => {
+        const day = dayForVisitors(hours[key]);
+        return (
+          <div key={key} className="hours__row">
+            <dt>{label}</dt>
+            <dd className={day.times ? "hours__times" : undefined}>{day.text}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { SITE } from "~/lib/site-config";
 import { useHydrated } from "~/components/use-hydrated";
 import type { loader as staffShellLoader } from "~/routes/intern";
+import { PhoneIcon } from "./call-bar";
 import { Logo } from "./logo";
 import { canonicalPath, PATHS } from "~/lib/site-areas";
 
@@ -14,7 +15,7 @@ interface NavLinkItem {
    * little on its own ("Start"); the accessible name still begins with the visible one (WCAG 2.5.3).
    */
   more?: string;
-  /** Kontakt points to the alias /kontakt, which lands on /standort (SPEC §2). */
+  /** Also current on this page: Kontakt points to the alias /kontakt, which lands on /standort (SPEC §2); Bilder on its Kategorien. */
   currentOn?: string;
 }
 
@@ -27,10 +28,11 @@ const PUBLIC_LINKS: NavLinkItem[] = [
 ];
 
 const INTERNAL_LINKS: NavLinkItem[] = [
+  { name: "Start", path: PATHS.staff, more: " – Übersicht des internen Bereichs" },
   { name: "Neuigkeiten", path: PATHS.staffNews },
   { name: "Öffnungszeiten", path: PATHS.staffOpening },
   { name: "Informationen", path: PATHS.staffAlerts },
-  { name: "Bilder", path: PATHS.staffPictures },
+  { name: "Bilder", path: PATHS.staffPictures, currentOn: PATHS.staffCategories },
   { name: "Anfragen", path: PATHS.staffEnquiries },
   { name: "Hauptseite", path: "/" },
   { name: "Konto", path: PATHS.staffAccount },
@@ -77,6 +79,21 @@ function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => v
         </Form>
       ) : null}
     </>
+  );
+}
+
+/** Under the public menu's links on a phone: the number to call, and the enquiry. */
+function MenuContact() {
+  return (
+    <div className="menu-contact">
+      <a className="menu-contact__phone" href={`tel:${SITE.phoneHref}`}>
+        <PhoneIcon />
+        {SITE.phone}
+      </a>
+      <Link to={PATHS.enquiry} className="button">
+        Anfrage mit Fotos senden
+      </Link>
+    </div>
   );
 }
 
@@ -152,6 +169,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
         <nav className="menu-overlay menu-overlay--static" aria-label="Menü">
           <Brand />
           <NavLinks internal={internal} onChoose={() => {}} />
+          {internal ? null : <MenuContact />}
         </nav>
       </details>
     );
@@ -197,6 +215,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
         <nav aria-label="Menü">
           <NavLinks internal={internal} onChoose={choose} />
         </nav>
+        {internal ? null : <MenuContact />}
       </dialog>
     </div>
   );

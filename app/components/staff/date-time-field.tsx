@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { DayPicker, TZDate } from "react-day-picker";
 import { de } from "react-day-picker/locale";
-import { formatDateTime, parseDateTime, toLocalInputValue, WORKSHOP_TIME_ZONE } from "~/lib/dates";
+import { addDays, formatDateTime, parseDateTime, toLocalInputValue, workshopDate, WORKSHOP_TIME_ZONE } from "~/lib/dates";
 import { useHydrated } from "~/components/use-hydrated";
 import { Field, FieldError } from "./field";
 
@@ -48,12 +48,21 @@ interface DateTimeFieldProps {
   onChange?: (value: string) => void;
 }
 
+/** The quick day choices: a tap sets the day (Berlin's), the time stays. */
+const QUICK_DAYS = [
+  { label: "Heute", days: 0 },
+  { label: "Morgen", days: 1 },
+  { label: "In einer Woche", days: 7 },
+] as const;
+
 /**
  * Date and time in Europe/Berlin wall-clock time, submitted as one "yyyy-MM-ddTHH:mm"
- * field that the server reads with `parseDateTime` (an ISO date-time without offset). Without JavaScript it is a
- * plain datetime-local input; once hydrated an inline German calendar and a 24-hour time
- * field (one-minute grid, whatever the browser's language) replace it. Choosing a day
- * applies it at once, so two taps on two days are enough for start and end.
+ * field that the server reads with `parseDateTime` (an ISO date-time without offset). Without
+ * JavaScript it is a plain datetime-local input. Once hydrated, the same named input stays the
+ * compact field on a phone (the phone's own date and time wheels), with quick day choices above
+ * it; from 600 px an inline German calendar and a 24-hour time field (one-minute grid, whatever
+ * the browser's language) take its place (staff.css), as SPEC §2 describes. Choosing a day applies
+ * it at once, so two taps on two days are enough for start and end.
  */
 export function DateTimeField({ autoFocus, ...props }: DateTimeFieldProps) {
   const hydrated = useHydrated();
@@ -84,6 +93,8 @@ function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now"
   const shown = value ? describeWallClock(value) : null;
 
   const change = (nextDay: string, nextTime: string) => {
+    // A day chosen by a quick choice or the compact field brings the calendar to its month.
+    if (nextDay && nextDay !== day) setMonth(dayToDate(nextDay));
     setDay(nextDay);
     setTime(nextTime);
     onChange?.(nextDay && nextTime ? `${nextDay}T${nextTime}` : "");
@@ -92,6 +103,8 @@ function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now"
   const valueId = `${id}-wert`;
   const errorId = `${id}-fehler`;
   const timeId = `${id}-uhrzeit`;
+  const compactId = `${id}-kompakt`;
+  const chooseDay = (nextDay: string) => change(nextDay, time || timeForDay(dayTime));
 
   return (
     <fieldset
@@ -102,6 +115,32 @@ function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now"
       <p id={valueId} className="staff-datetime__value" aria-live="polite">
         {shown ?? "Noch nicht gewählt"}
       </p>
+      <div className="staff-datetime__quick">
+        {QUICK_DAYS.map(({ label: dayLabel, days }) => (
+          <button key={dayLabel} type="button" className="button button--secondary staff-datetime__day" onClick={() => chooseDay(addDays(workshopDate(new Date()), days))}>
+            {dayLabel}
+          </button>
+        ))}
+      </div>
+      {/* The submitted field; on a phone the control itself, from 600 px the calendar and time below stand for it. */}
+      <div className="staff-datetime__compact">
+        <label htmlFor={compactId} className="staff-field__label">
+          Tag und Uhrzeit
+        </label>
+        <input
+          id={compactId}
+          type="datetime-local"
+          name={name}
+          step={60}
+          value={value}
+          onChange={(event) => {
+            const next = splitWallClock(event.target.value);
+            change(next.day, next.time);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </div>
       <DayPicker
         mode="single"
         required
@@ -112,8 +151,7 @@ function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now"
         month={month}
         onMonthChange={setMonth}
         onSelect={(date) => {
-          if (!date) return;
-          change(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`, time || timeForDay(dayTime));
+          if (date) chooseDay(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`);
         }}
       />
       <div className="staff-datetime__time">
@@ -131,7 +169,6 @@ function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now"
           aria-describedby={error ? errorId : undefined}
         />
       </div>
-      <input type="hidden" name={name} value={value} />
       <FieldError id={errorId}>{error}</FieldError>
     </fieldset>
   );

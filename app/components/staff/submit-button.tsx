@@ -13,6 +13,7 @@ export function SubmitButton({
   pendingLabel,
   variant = "primary",
   label,
+  pressed,
 }: {
   intent: string;
   id?: string;
@@ -21,6 +22,8 @@ export function SubmitButton({
   variant?: "primary" | "secondary" | "danger";
   /** The accessible name when the visible text alone does not say which item it is for. */
   label?: string;
+  /** For a button that switches a mark on or off: whether it is on now. */
+  pressed?: boolean;
 }) {
   const pending = useIsSubmitting(intent, id);
   return (
@@ -28,6 +31,7 @@ export function SubmitButton({
       type="submit"
       className={`button${variant === "primary" ? "" : ` button--${variant}`}`}
       aria-label={label}
+      aria-pressed={pressed}
       aria-disabled={pending || undefined}
       onClick={(event) => {
         if (pending) event.preventDefault();

@@ -2,30 +2,26 @@ import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog
 import { DialogLink } from "~/components/staff/staff-list-actions";
 import { StaffList } from "~/components/staff/staff-list-item";
 import { Field } from "~/components/staff/field";
-import { CATEGORY_DELETE_PARAM, CATEGORY_RENAME_PARAM } from "~/lib/staff-forms";
+import { DELETE_PARAM, deleteControlId, EDIT_PARAM, editControlId } from "~/lib/staff-forms";
 import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
 import type { CategoryCount } from "~/server/entities/categories.server";
 
-const HEADING_ID = "kategorien-liste";
-const renameControlId = (id: string) => `kategorie-umbenennen-${id}`;
-const deleteControlId = (id: string) => `kategorie-loeschen-${id}`;
-export const RENAME_CATEGORY_INTENT = "rename-category";
-export const DELETE_CATEGORY_INTENT = "delete-category";
+export const CATEGORY_LIST_HEADING_ID = "kategorien-liste";
 
 const pictureCount = (count: number) => (count === 1 ? "1 Bild" : `${count} Bilder`);
 
 /** "Kategorien": every category with its number of pictures, to rename (or merge) and delete. */
 export function CategoryList({ categories }: { categories: CategoryCount[] }) {
   return (
-    <StaffList headingId={HEADING_ID} heading="Kategorien" items={categories}>
+    <StaffList headingId={CATEGORY_LIST_HEADING_ID} heading="Kategorien" items={categories}>
       {(category) => <CategoryItem key={category.id} category={category} />}
     </StaffList>
   );
 }
 
 const CATEGORY_ACTIONS = [
-  { param: CATEGORY_RENAME_PARAM, controlId: renameControlId, name: "Umbenennen" },
-  { param: CATEGORY_DELETE_PARAM, controlId: deleteControlId, name: "Löschen" },
+  { param: EDIT_PARAM, controlId: editControlId, name: "Umbenennen" },
+  { param: DELETE_PARAM, controlId: deleteControlId, name: "Löschen" },
 ];
 
 function CategoryItem({ category }: { category: CategoryCount }) {
@@ -53,15 +49,10 @@ function CategoryItem({ category }: { category: CategoryCount }) {
   );
 }
 
-/** `?umbenennen=<id>`: a new name; an existing one (in any case) merges the two categories. */
+/** `?bearbeiten=<id>`: a new name; an existing one (in any case) merges the two categories. */
 export function RenameCategoryDialog({ category }: { category: CategoryCount | null }) {
   return (
-    <EditDialog
-      item={category}
-      title="Kategorie umbenennen"
-      intent={RENAME_CATEGORY_INTENT}
-      returnFocusId={renameControlId}
-    >
+    <EditDialog item={category} title="Kategorie umbenennen">
       {({ item, failure }) => (
         <Field
           label="Neuer Name"
@@ -78,15 +69,13 @@ export function RenameCategoryDialog({ category }: { category: CategoryCount | n
   );
 }
 
-/** `?kategorie-loeschen=<id>`: the pictures stay, without the category. */
+/** `?loeschen=<id>`: the pictures stay, without the category. */
 export function DeleteCategoryDialog({ category }: { category: CategoryCount | null }) {
   return (
     <ConfirmDeleteDialog
       item={category && { id: category.id, title: `${category.name} (${pictureCount(category.count)} bleiben erhalten)` }}
       text="Bist du sicher, dass du diese Kategorie löschen möchtest?"
-      intent={DELETE_CATEGORY_INTENT}
-      returnFocusId={deleteControlId}
-      fallbackFocusId={HEADING_ID}
+      fallbackFocusId={CATEGORY_LIST_HEADING_ID}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog";
-import { Field, FormError } from "~/components/staff/field";
+import { Field, FieldError, FormError } from "~/components/staff/field";
 import { type FormFailure, searchWith } from "~/lib/staff-forms";
 import { useHydrated } from "~/components/use-hydrated";
 import type { Reference } from "~/server/entities/references.server";
@@ -35,12 +35,68 @@ export function ZoomDialog({ reference, references }: { reference: Reference | n
   );
 }
 
-/** "Bild bearbeiten" (`?bearbeiten=<id>`): description (required) and categories. */
-export function EditReferenceDialog({ reference, categories }: { reference: Reference | null; categories: string[] }) {
+/** "Bild bearbeiten" (`?bearbeiten=<id>`): description (required), categories and the "Vorher-Bild". */
+export function EditReferenceDialog({
+  reference,
+  categories,
+  beforeChoices,
+}: {
+  reference: Reference | null;
+  categories: string[];
+  /** What may be its "Vorher-Bild" (`beforeChoicesRead`). */
+  beforeChoices: Reference[];
+}) {
   return (
     <EditDialog item={reference} title="Bild bearbeiten">
-      {({ item, failure }) => <ReferenceFields reference={item} categories={categories} failure={failure} />}
+      {({ item, failure }) => (
+        <>
+          <ReferenceFields reference={item} categories={categories} failure={failure} />
+          {item.beforeOf ? null : <BeforeChoice reference={item} choices={beforeChoices} failure={failure} />}
+        </>
+      )}
     </EditDialog>
+  );
+}
+
+export const BEFORE_FIELD = "beforeId";
+/** The choice's thumbnails: 6rem wide (upload.css). */
+const CHOICE_SIZES = "6rem";
+
+/**
+ * "Vorher-Bild": none, or one of the pictures uploaded around the same time. Plain radio buttons
+ * with thumbnails, the same with and without JavaScript.
+ */
+function BeforeChoice({ reference, choices, failure }: { reference: Reference; choices: Reference[]; failure?: FormFailure }) {
+  const chosen = failure?.values[BEFORE_FIELD] ?? reference.before?.id ?? "";
+  const error = failure?.fieldErrors[BEFORE_FIELD];
+  const hintId = `vorher-hinweis-${reference.id}`;
+  const errorId = `vorher-fehler-${reference.id}`;
+  return (
+    <fieldset className="before-choice" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend className="staff-field__label">Vorher-Bild</legend>
+      <p id={hintId} className="staff-field__hint">
+        Die Website zeigt es mit diesem Bild im Vergleich „Vorher / Nachher“. Zur Wahl stehen Bilder, die um die gleiche Zeit
+        hochgeladen wurden.
+      </p>
+      <ul className="before-choice__options">
+        <li>
+          <label className="before-choice__option before-choice__option--none">
+            <input type="radio" name={BEFORE_FIELD} value="" defaultChecked={chosen === ""} />
+            <span>Kein Vorher-Bild</span>
+          </label>
+        </li>
+        {choices.map((choice) => (
+          <li key={choice.id}>
+            <label className="before-choice__option">
+              <input type="radio" name={BEFORE_FIELD} value={choice.id} defaultChecked={chosen === choice.id} />
+              <ReferencePicture picture={choice} className="before-choice__image" sizes={CHOICE_SIZES} width={400} height={300} loading="lazy" alt="" />
+              <span className="before-choice__label">{imageLabel(choice)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <FieldError id={errorId}>{error}</FieldError>
+    </fieldset>
   );
 }
 
@@ -73,9 +129,8 @@ function ReferenceFields({
       ) : (
         <CategoryCheckboxes categories={categories} selected={reference.category} />
       )}
-      {failure && !failure.fieldErrors.description ? (
-        <FormError>{failure.message}</FormError>
-      ) : null}
+      {/* A message no field shows (categories, a refused write) stands under the fields. */}
+      {failure && !failure.fieldErrors.description && !failure.fieldErrors[BEFORE_FIELD] ? <FormError>{failure.message}</FormError> : null}
     </>
   );
 }

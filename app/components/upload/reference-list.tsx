@@ -70,7 +70,18 @@ function ReferenceCard({ reference }: { reference: Reference }) {
           </p>
         ) : null}
         <CategoryChips names={reference.category} />
-        <CoverForm reference={reference} label={label} />
+        {reference.beforeOf ? (
+          <p className="reference-card__pair">
+            Vorher-Bild zu „{imageLabel({ description: reference.beforeOf.description, filename: "einem anderen Bild" })}“: erscheint
+            auf der Website nur im Vergleich.
+          </p>
+        ) : (
+          <div className="reference-card__marks">
+            {reference.before ? <p className="reference-card__pair">Mit Vorher-Bild</p> : null}
+            <FeaturedForm reference={reference} label={label} />
+            <CoverForm reference={reference} label={label} />
+          </div>
+        )}
       </div>
       <StaffListActions id={reference.id} title={label} />
     </li>
@@ -78,6 +89,28 @@ function ReferenceCard({ reference }: { reference: Reference }) {
 }
 
 export const COVER_INTENT = "cover";
+export const FEATURED_INTENT = "featured";
+
+/** "Auf der Startseite zeigen": a switch (its state is `aria-pressed`), so the same words name it on and off. */
+function FeaturedForm({ reference, label }: { reference: Reference; label: string }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <IntentFields intent={FEATURED_INTENT} id={reference.id} />
+      <input type="hidden" name="featured" value={reference.featured ? "0" : "1"} />
+      <SubmitButton
+        intent={FEATURED_INTENT}
+        id={reference.id}
+        variant="secondary"
+        pressed={reference.featured}
+        label={`Auf der Startseite zeigen: ${label}`}
+        pendingLabel="Speichern…"
+      >
+        <span className="switch-mark" aria-hidden="true" />
+        Auf der Startseite zeigen
+      </SubmitButton>
+    </Form>
+  );
+}
 
 /** "Titelbild": the picture the home page's hero shows; marking another one moves the mark. */
 function CoverForm({ reference, label }: { reference: Reference; label: string }) {

@@ -1,28 +1,28 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormError } from "~/components/staff/field";
 import { focusLater, useReturnFocus } from "~/components/staff/use-staff-form";
 import { isImageType, notAPicture } from "~/lib/image-types";
 import { LIST_HEADING_ID } from "~/lib/picture-list-href";
+import { PhotoPicker, WhereTheyAppear } from "./photo-picker";
 import { UploadPreview } from "./upload-preview";
 import { type ImageDetails, type SelectedImage, useUploadQueue } from "./use-upload-queue";
 
 const NO_DETAILS: ImageDetails = { description: "", category: [] };
 const PREVIEW_BUTTON_ID = "vorschau-oeffnen";
+const REFUSED_ID = "bilder-abgelehnt";
 
 /**
  * The upload with JavaScript: choose photos, look at them in the fullscreen preview,
  * describe them one by one or all at once, and upload them with visible progress.
  */
 export function ReferenceUploader({ categories }: { categories: string[] }) {
-  const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [useGlobal, setUseGlobal] = useState(false);
   const [shared, setShared] = useState(NO_DETAILS);
   const [previewOpen, setPreviewOpen] = useState(false);
   /** Why chosen files were left out (not pictures), one German line per file. */
   const [refused, setRefused] = useState<string[]>([]);
-  const refusedId = `${inputId}-abgelehnt`;
   const submit = useSubmit();
   const revalidator = useRevalidator();
   const queue = useUploadQueue({ onSignedOut: (location) => window.location.assign(location) });
@@ -61,41 +61,32 @@ export function ReferenceUploader({ categories }: { categories: string[] }) {
 
   return (
     <div className="staff-form uploader">
-      <div className="staff-field">
-        <label className="staff-field__label" htmlFor={inputId}>
-          Bilder auswählen
-        </label>
-        <input
-          className="staff-field__input"
-          ref={fileInput}
-          id={inputId}
-          type="file"
-          accept="image/*"
-          multiple
-          aria-invalid={refused.length > 0 ? true : undefined}
-          aria-describedby={refused.length > 0 ? refusedId : undefined}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            // The picker's filter is only a suggestion; whatever else is chosen stays out, with the reason.
-            setRefused(files.filter((file) => !isImageType(file.type)).map((file) => notAPicture(file.name)));
-            queue.select(files.filter((file) => isImageType(file.type)));
-          }}
-        />
+      <PhotoPicker
+        inputRef={fileInput}
+        invalid={refused.length > 0}
+        describedBy={refused.length > 0 ? REFUSED_ID : undefined}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          // The picker's filter is only a suggestion; whatever else is chosen stays out, with the reason.
+          setRefused(files.filter((file) => !isImageType(file.type)).map((file) => notAPicture(file.name)));
+          queue.select(files.filter((file) => isImageType(file.type)));
+        }}
+      >
         {refused.length > 0 ? (
-          <div id={refusedId} className="uploader__refused">
+          <div id={REFUSED_ID} className="uploader__refused">
             {refused.map((reason) => (
               <FormError key={reason}>{reason}</FormError>
             ))}
           </div>
         ) : null}
-      </div>
-      <p className="uploader__count" aria-live="polite">
-        {images.length === 0
-          ? "Noch keine Bilder ausgewählt."
-          : images.length === 1
-            ? "1 Bild ausgewählt."
-            : `${images.length} Bilder ausgewählt.`}
-      </p>
+        <p className="uploader__count" aria-live="polite">
+          {images.length === 0
+            ? "Noch keine Bilder ausgewählt."
+            : images.length === 1
+              ? "1 Bild ausgewählt."
+              : `${images.length} Bilder ausgewählt.`}
+        </p>
+      </PhotoPicker>
       <label className="checkbox">
         <input type="checkbox" checked={useGlobal} onChange={(event) => setUseGlobal(event.target.checked)} />
         Globale Beschreibung verwenden
@@ -109,6 +100,7 @@ export function ReferenceUploader({ categories }: { categories: string[] }) {
       >
         Vorschau anzeigen und hochladen
       </button>
+      <WhereTheyAppear />
       <UploadPreview
         open={previewOpen}
         images={images}

@@ -43,9 +43,14 @@ import {
   deleteReference,
   listReferences,
   publicReference,
+  type PublicReference,
   REFERENCE_MAX_PAGE_SIZE,
   REFERENCE_PAGE_SIZE,
+  referenceBefore,
+  referenceFeatured,
   referenceUpdate,
+  setBeforePicture,
+  setFeaturedReference,
   updateReference,
 } from "~/server/entities/references.server";
 import { parseOrThrow, parsePaging, recordId } from "~/server/base/validation.server";
@@ -88,10 +93,16 @@ const mediaTypeOf = (request: Request) => (request.headers.get("Content-Type") ?
 /**
  * A reference as the workshop's existing client reads it: `displayUrl` and `thumbnailUrl`
  * once named the uploader's own renditions and now name the stored original, like `url`
- * (decision 011); `sources` hold the server's renditions.
+ * (decision 011); `sources` hold the server's renditions; `before` names the "Vorher-Bild"
+ * by id and url (decision 016).
  */
-function apiReference<R extends { url: string }>(reference: R): R & { displayUrl: string; thumbnailUrl: string } {
-  return { ...reference, displayUrl: reference.url, thumbnailUrl: reference.url };
+function apiReference<R extends PublicReference>({ beforeOf: _pageOnly, before, ...reference }: R) {
+  return {
+    ...reference,
+    displayUrl: reference.url,
+    thumbnailUrl: reference.url,
+    before: before && { id: before.id, url: before.url },
+  };
 }
 
 /** SPEC §7: the same paths, methods, payloads and answers the workshop's existing client uses. */
@@ -242,11 +253,15 @@ const routes: Record<string, Route> = {
     method: "POST",
     staffOnly: true,
     handle: async ({ request, context }) => {
-      const { id, ...changes } = parseOrThrow(
-        withId({ description: z.unknown(), category: z.unknown() }),
+      const { id, featured, beforeId, ...changes } = parseOrThrow(
+        withId({ description: z.unknown(), category: z.unknown(), featured: referenceFeatured, beforeId: referenceBefore }),
         await readJson(request),
       );
-      return apiReference(await updateReference(context.db, id, parseOrThrow(referenceUpdate, changes)));
+      const update = parseOrThrow(referenceUpdate, changes);
+      // The pair's rules are checked (and an unknown id answers 404) before anything else is written.
+      if (beforeId !== undefined) await setBeforePicture(context.db, id, beforeId);
+      if (featured !== undefined) await setFeaturedReference(context.db, id, featured);
+      return apiReference(await updateReference(context.db, id, update));
     },
   },
   "reference/delete": {

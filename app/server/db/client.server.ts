@@ -41,6 +41,10 @@ export function prepareRead<Q1 extends Query, Q2 extends Query, Q3 extends Query
   queries: [Q1, Q2, Q3],
   answer: (first: Awaited<Q1>, second: Awaited<Q2>, third: Awaited<Q3>) => Answer,
 ): Read<Answer>;
+export function prepareRead<Q1 extends Query, Q2 extends Query, Q3 extends Query, Q4 extends Query, Answer>(
+  queries: [Q1, Q2, Q3, Q4],
+  answer: (first: Awaited<Q1>, second: Awaited<Q2>, third: Awaited<Q3>, fourth: Awaited<Q4>) => Answer,
+): Read<Answer>;
 export function prepareRead(query: Query | Query[], answer: (...rows: never[]) => unknown): Read<unknown> {
   const queries = Array.isArray(query) ? query : [query];
   return { queries, answer: (results) => answer(...(results as never[])) };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Every instant is stored as UTC epoch milliseconds. */
 const instant = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -91,11 +91,20 @@ export const references = sqliteTable(
     description: text("description").notNull(),
     /** The home page's hero picture ("Titelbild"); at most one row has it (partial unique index). */
     cover: integer("cover", { mode: "boolean" }),
+    /** When staff marked it "Auf der Startseite zeigen"; the slideshow shows the newest marks first. Null: not marked. */
+    featuredAt: instant("featured_at"),
+    /**
+     * Its "Vorher-Bild": another reference showing the same job before the work. A picture is the
+     * before of at most one other (unique), and loses the link when that picture is deleted.
+     */
+    beforeId: text("before_id").references((): AnySQLiteColumn => references.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (table) => [
     index("references_created_idx").on(table.createdAt),
     uniqueIndex("references_cover_unique").on(table.cover).where(sql`${table.cover} = 1`),
+    index("references_featured_idx").on(table.featuredAt),
+    uniqueIndex("references_before_unique").on(table.beforeId).where(sql`${table.beforeId} is not null`),
   ],
 );
 

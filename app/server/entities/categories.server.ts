@@ -5,7 +5,7 @@ import { notFound } from "~/server/base/errors.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { categories, referenceCategories, references } from "~/server/db/schema";
 import { requiredText } from "~/server/base/validation.server";
-import { renditionsReady } from "~/server/images/renditions.server";
+import { onPublicPages } from "~/server/entities/reference-visibility.server";
 
 /** The answer of the staff page when an id is unknown. */
 export const CATEGORY_NOT_FOUND = "Diese Kategorie gibt es nicht (mehr).";
@@ -75,7 +75,7 @@ export interface CategoryCount {
 
 /**
  * Every category with its number of pictures, alphabetically: the staff's "Kategorien" list, or,
- * `forPages`, counting only the pictures a public page may offer (decision 011).
+ * `forPages`, counting only the pictures a public page may offer (decisions 011 and 016).
  */
 export function categoryCountsRead(db: Database, { forPages = false } = {}): Read<CategoryCount[]> {
   return prepareRead(
@@ -83,7 +83,7 @@ export function categoryCountsRead(db: Database, { forPages = false } = {}): Rea
       .select({ id: categories.id, name: categories.name, count: count(references.id) })
       .from(categories)
       .leftJoin(referenceCategories, eq(referenceCategories.categoryId, categories.id))
-      .leftJoin(references, and(eq(references.id, referenceCategories.referenceId), forPages ? renditionsReady(references) : undefined))
+      .leftJoin(references, and(eq(references.id, referenceCategories.referenceId), forPages ? onPublicPages : undefined))
       .groupBy(categories.id),
     (rows) => rows.map((row) => ({ ...row, id: String(row.id) })).sort((a, b) => byName(a.name, b.name)),
   );

@@ -1,14 +1,15 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
-import { notFound } from "~/server/base/errors.server";
+import { badRequest, notFound } from "~/server/base/errors.server";
 import { categoryList, categoryNamesQuery, inCategory, linkCategoriesStatements, namesByReference } from "~/server/entities/categories.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { referenceCategories, references } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { parseRenditionWidths, type PictureSource, renditionSources, renditionsReady } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
-import type { Paging } from "~/server/base/validation.server";
+import { recordId, type Paging } from "~/server/base/validation.server";
+import { onPublicPages, pairedPictures, subqueries } from "~/server/entities/reference-visibility.server";
 
 /*
  * Reference images: reading, editing and deleting their records. Uploads are in
@@ -35,6 +36,21 @@ export const referenceUpdate = z.object({
 });
 export type ReferenceUpdate = z.output<typeof referenceUpdate>;
 
+/** "Auf der Startseite zeigen": the API's `featured`; absent leaves the mark as it is. */
+export const referenceFeatured = z.boolean({ invalid_type_error: "featured muss true oder false sein." }).optional();
+
+/** The "Vorher-Bild": another picture's id, null for none; absent leaves it as it is. */
+export const referenceBefore = recordId.nullable().optional();
+
+/** Another picture of the same job before the work, as a page shows it beside this one. */
+export interface BeforePicture {
+  id: string;
+  url: string;
+  width: number | null;
+  height: number | null;
+  sources: PictureSource[];
+}
+
 export interface Reference {
   id: string;
   /** The stored original (upright, at most 2560 px). */
@@ -45,6 +61,12 @@ export interface Reference {
   category: string[];
   /** The home page's hero picture ("Titelbild"); at most one is. */
   cover: boolean;
+  /** Marked "Auf der Startseite zeigen": the home page's slideshow shows it. */
+  featured: boolean;
+  /** Its "Vorher-Bild", or null (on a public page also while that one's renditions are being made). */
+  before: BeforePicture | null;
+  /** The picture this one is the "Vorher-Bild" of: public pages show it only inside that pair. */
+  beforeOf: { id: string; description: string } | null;
   /** The original's upright size in pixels; null for a picture from before 0003 until its renditions are made. */
   width: number | null;
   height: number | null;
@@ -64,7 +86,28 @@ export function publicReference({ filename: _staffOnly, ...reference }: Referenc
   return reference;
 }
 
-export function toReference(row: typeof references.$inferSelect, categoryNames: string[]): Reference {
+type ReferenceRow = typeof references.$inferSelect;
+
+/** The other pictures of the pairs `rows` belong to, read in the same batch (`pairedPicturesQuery`). */
+export interface Pairs {
+  rows: ReferenceRow[];
+  /** A public page: a before picture counts only once its renditions exist. */
+  forPages?: boolean;
+}
+
+function beforePicture(row: ReferenceRow): BeforePicture {
+  return {
+    id: row.id,
+    url: imageUrl(row.imageKey),
+    width: row.width,
+    height: row.height,
+    sources: renditionSources("reference", row.id, parseRenditionWidths(row.renditionWidths)),
+  };
+}
+
+export function toReference(row: ReferenceRow, categoryNames: string[], pairs: Pairs = { rows: [] }): Reference {
+  const before = row.beforeId === null ? undefined : pairs.rows.find((candidate) => candidate.id === row.beforeId);
+  const beforeOf = pairs.rows.find((candidate) => candidate.beforeId === row.id);
   return {
     id: row.id,
     url: imageUrl(row.imageKey),
@@ -73,6 +116,9 @@ export function toReference(row: typeof references.$inferSelect, categoryNames: 
     description: row.description,
     category: categoryNames,
     cover: row.cover === true,
+    featured: row.featuredAt !== null,
+    before: before && !(pairs.forPages && before.renditionWidths === null) ? beforePicture(before) : null,
+    beforeOf: beforeOf ? { id: beforeOf.id, description: beforeOf.description } : null,
     width: row.width,
     height: row.height,
     sources: renditionSources("reference", row.id, parseRenditionWidths(row.renditionWidths)),
@@ -86,10 +132,26 @@ export function toReference(row: typeof references.$inferSelect, categoryNames: 
  */
 const readyForPages = renditionsReady(references);
 
+/**
+ * For a batch: the pictures paired with those `ids` selects (a list, or a subquery of ids), as
+ * their "Vorher-Bild" or as the picture they are the "Vorher-Bild" of.
+ */
+export function pairedPicturesQuery(db: Database, ids: string[] | SQLWrapper) {
+  return db
+    .select()
+    .from(references)
+    .where(
+      or(
+        inArray(references.beforeId, ids),
+        inArray(references.id, db.select({ id: pairedPictures.beforeId }).from(pairedPictures).where(inArray(pairedPictures.id, ids))),
+      ),
+    );
+}
+
 export interface ReferenceQuery extends Paging {
   /** Only those in one category (matched regardless of case and Unicode form). */
   category?: string | null;
-  /** Only those a public page may offer. */
+  /** Only those a public page may offer (`onPublicPages`). */
   forPages?: boolean;
 }
 
@@ -98,7 +160,7 @@ export function referencePageRead(
   db: Database,
   { startAt, limit, category, forPages = false }: ReferenceQuery,
 ): Read<{ reference: Reference[]; total: number }> {
-  const filter = and(category?.trim() ? inCategory(category) : undefined, forPages ? readyForPages : undefined);
+  const filter = and(category?.trim() ? inCategory(category) : undefined, forPages ? onPublicPages : undefined);
   const page = db
     .select()
     .from(references)
@@ -109,10 +171,11 @@ export function referencePageRead(
   const pageRows = page.as("page_rows");
   const pageIds = db.select({ id: pageRows.id }).from(pageRows);
   return prepareRead(
-    [page, db.select({ total: count() }).from(references).where(filter), categoryNamesQuery(db, pageIds)],
-    (rows, [{ total }], names) => {
+    [page, db.select({ total: count() }).from(references).where(filter), categoryNamesQuery(db, pageIds), pairedPicturesQuery(db, pageIds)],
+    (rows, [{ total }], names, paired) => {
       const byReference = namesByReference(names);
-      return { reference: rows.map((row) => toReference(row, byReference.get(row.id) ?? [])), total };
+      const pairs = { rows: paired, forPages };
+      return { reference: rows.map((row) => toReference(row, byReference.get(row.id) ?? [], pairs)), total };
     },
   );
 }
@@ -121,14 +184,15 @@ export function listReferences(db: Database, paging: ReferenceQuery) {
   return readOnce(db, referencePageRead(db, paging));
 }
 
-/** One reference with its categories, or null (also while a public page may not offer it yet, `forPages`). */
+/** One reference with its categories, or null (also while a public page may not offer it, `forPages`). */
 export function referenceRead(db: Database, id: string, { forPages = false } = {}): Read<Reference | null> {
   return prepareRead(
     [
-      db.select().from(references).where(and(eq(references.id, id), forPages ? readyForPages : undefined)).limit(1),
+      db.select().from(references).where(and(eq(references.id, id), forPages ? onPublicPages : undefined)).limit(1),
       categoryNamesQuery(db, [id]),
+      pairedPicturesQuery(db, [id]),
     ],
-    ([row], names) => (row ? toReference(row, namesByReference(names).get(id) ?? []) : null),
+    ([row], names, paired) => (row ? toReference(row, namesByReference(names).get(id) ?? [], { rows: paired, forPages }) : null),
   );
 }
 
@@ -169,19 +233,113 @@ export async function setCoverReference(db: Database, id: string, cover: boolean
 }
 
 /**
- * The home page's pictures in one read: the newest `limit` for the slideshow and the
- * "Titelbild". The home page shows no categories, so they are not read (empty lists).
+ * The home page's pictures in one read: the slideshow's `limit` and the "Titelbild". The
+ * slideshow shows the pictures staff marked "Auf der Startseite zeigen", newest mark first, and
+ * only while none is marked the latest uploads. The home page shows no categories and no
+ * comparisons, so neither is read.
  */
-export function homePicturesRead(db: Database, limit: number): Read<{ latest: Reference[]; cover: Reference | null }> {
-  const onPages = (filter?: SQL) => db.select().from(references).where(and(readyForPages, filter));
+export function homePicturesRead(db: Database, limit: number): Read<{ slides: Reference[]; cover: Reference | null }> {
+  const onPages = (filter?: SQL) => db.select().from(references).where(and(onPublicPages, filter));
   return prepareRead(
     [
+      onPages(isNotNull(references.featuredAt)).orderBy(desc(references.featuredAt), desc(references.id)).limit(limit),
       onPages().orderBy(desc(references.createdAt), desc(references.id)).limit(limit),
-      onPages(eq(references.cover, true)).limit(1),
+      db.select().from(references).where(and(readyForPages, eq(references.cover, true))).limit(1),
     ],
-    (latest, [cover]) => ({ latest: latest.map((row) => toReference(row, [])), cover: cover ? toReference(cover, []) : null }),
+    (featured, latest, [cover]) => ({
+      slides: (featured.length > 0 ? featured : latest).map((row) => toReference(row, [])),
+      cover: cover ? toReference(cover, []) : null,
+    }),
   );
 }
+
+/**
+ * "Auf der Startseite zeigen", or not. Marking keeps the time of the first mark, so marking
+ * again does not move a picture to the front; the slideshow shows the newest marks first.
+ */
+export async function setFeaturedReference(db: Database, id: string, featured: boolean, now = new Date()): Promise<void> {
+  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  await db
+    .update(references)
+    .set({ featuredAt: featured ? now : null })
+    .where(and(eq(references.id, id), featured ? isNull(references.featuredAt) : undefined));
+  await db.contentChanged();
+}
+
+/** How many pictures from before and after a picture's upload the edit dialog offers as its "Vorher-Bild". */
+export const BEFORE_CHOICES_AROUND = 8;
+
+/** What may be another picture's "Vorher-Bild": none of its own (no chains) and nobody else's yet. */
+const freeToBeBefore = (forId: string) =>
+  and(
+    ne(references.id, forId),
+    isNull(references.beforeId),
+    notExists(
+      subqueries
+        .select({ one: sql`1` })
+        .from(pairedPictures)
+        .where(and(eq(pairedPictures.beforeId, references.id), ne(pairedPictures.id, forId))),
+    ),
+  );
+
+/**
+ * The pictures the edit dialog offers as the "Vorher-Bild" of `id`: those uploaded just before
+ * and after it (before and after photos of one job are uploaded together), newest first, and the
+ * current one wherever it lies.
+ */
+export function beforeChoicesRead(db: Database, id: string): Read<Reference[]> {
+  const uploadedAt = sql`(${subqueries.select({ createdAt: pairedPictures.createdAt }).from(pairedPictures).where(eq(pairedPictures.id, id))})`;
+  const around = (side: "earlier" | "later") =>
+    db
+      .select()
+      .from(references)
+      .where(and(freeToBeBefore(id), side === "earlier" ? lte(references.createdAt, uploadedAt) : gt(references.createdAt, uploadedAt)))
+      .orderBy(side === "earlier" ? desc(references.createdAt) : references.createdAt)
+      .limit(BEFORE_CHOICES_AROUND);
+  const current = db
+    .select()
+    .from(references)
+    .where(inArray(references.id, db.select({ id: pairedPictures.beforeId }).from(pairedPictures).where(eq(pairedPictures.id, id))));
+  return prepareRead([around("later"), around("earlier"), current], (later, earlier, [chosen]) => {
+    const rows = [...later.reverse(), ...earlier];
+    if (chosen && !rows.some((row) => row.id === chosen.id)) rows.push(chosen);
+    return rows.map((row) => toReference(row, []));
+  });
+}
+
+/**
+ * Sets (or, with null, removes) the "Vorher-Bild" of `id`. It must be another picture that has
+ * none of its own and is nobody else's, so a pair never becomes a chain.
+ */
+export async function setBeforePicture(db: Database, id: string, beforeId: string | null): Promise<void> {
+  const [existing, before] = await db.batch([
+    db.select({ id: references.id, beforeId: references.beforeId }).from(references).where(eq(references.id, id)),
+    db
+      .select({ id: references.id, free: sql<number>`${freeToBeBefore(id)}` })
+      .from(references)
+      .where(eq(references.id, beforeId ?? "")),
+  ]);
+  if (!existing[0]) throw notFound(REFERENCE_NOT_FOUND);
+  if (existing[0].beforeId === beforeId) return;
+  if (beforeId !== null) {
+    if (!before[0]) throw notFound("Das gewählte Vorher-Bild gibt es nicht (mehr).");
+    if (!before[0].free) throw badRequest(BEFORE_REFUSED);
+    const isBeforeOfAnother = await db.select({ id: references.id }).from(references).where(eq(references.beforeId, id)).get();
+    if (isBeforeOfAnother) throw badRequest(BEFORE_REFUSED);
+  }
+  try {
+    await db.update(references).set({ beforeId }).where(eq(references.id, id));
+  } catch (error) {
+    // Someone chose the same picture for another one at the same moment (unique index).
+    if (String(error).includes("UNIQUE constraint failed")) throw badRequest(BEFORE_REFUSED);
+    throw error;
+  }
+  await db.contentChanged();
+}
+
+export const BEFORE_REFUSED =
+  "Dieses Vorher-Bild geht nicht: Es muss ein anderes Bild sein, das selbst kein Vorher-Bild hat und noch keinem anderen Bild zugeordnet ist.";
 
 /**
  * The record goes first, so a failure afterwards never leaves a record without its image.

@@ -1,0 +1,143 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
+import { PATHS } from "~/lib/site-areas";
+import { apiCall, apiToken, launchChromium, pagesWithoutAppScripts, PHONE, waitForHydration } from "./browser";
+import { UPLOAD_PAGE, unique } from "./fixtures/upload-page";
+import { createNews, uploadReference } from "./pages-fixtures";
+import { expectNoAxeViolations, inEveryAxeLook, MODES, newsTitles, staffPage, uniqueTitle } from "./staff-helpers";
+
+/* Issue 20: staff screens on a 390 × 844 phone, and what a person typed before the scripts loaded. */
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launchChromium();
+  token = await apiToken();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const HEIGHT = PHONE.viewport.height;
+
+describe.each(MODES)("the Bilder page on a phone $name", ({ javaScriptEnabled }) => {
+  it("opens with the large photo control in the first screen, and the categories on their own page", async () => {
+    const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+    await page.goto(UPLOAD_PAGE);
+    const control = page.locator("label.photo-picker__control");
+    expect(await control.textContent()).toBe(PHOTO_PICKER_LABEL);
+    const shown = (await control.boundingBox())!;
+    expect(shown.height).toBeGreaterThanOrEqual(44);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(HEIGHT);
+    // The label is the input's: the phone's camera or gallery opens from it.
+    expect(await page.getByLabel(PHOTO_PICKER_LABEL).getAttribute("accept")).toBe("image/*");
+    expect(await page.getByRole("heading", { name: "Kategorien" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Kategorien verwalten" }).click();
+    await page.waitForURL((url) => url.pathname === PATHS.staffCategories);
+    await page.getByRole("heading", { level: 1, name: "Kategorien verwalten" }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe("the staff start on a phone", () => {
+  it("shows the common actions as large buttons in the first screen", async () => {
+    const page = await staffPage(browser, PHONE);
+    await page.goto(PATHS.staff);
+    const actions = page.locator(".staff-start__action");
+    expect(await actions.count()).toBe(5);
+    for (const action of await actions.all()) {
+      const shown = (await action.boundingBox())!;
+      expect(shown.height).toBeGreaterThanOrEqual(44);
+      expect(shown.y + shown.height).toBeLessThanOrEqual(HEIGHT);
+    }
+    await page.getByRole("link", { name: /^Fotos hochladen/ }).click();
+    await page.waitForURL((url) => url.pathname === UPLOAD_PAGE);
+    await page.context().close();
+  });
+});
+
+/**
+ * Opens `path` with the app's scripts held back, as on a slow phone; returns the function that lets
+ * them load. The navigation itself must not wait for hydration, which is what is held back.
+ */
+async function withScriptsHeldBack(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  pagesWithoutAppScripts.add(page);
+  await page.goto(path);
+  pagesWithoutAppScripts.delete(page);
+  return release;
+}
+
+describe("what a person typed before the scripts loaded", () => {
+  it("keeps the exact new name in the category rename dialog and submits it", async () => {
+    const old = unique("Sitze");
+    await uploadReference(token, { description: unique("Umbenennen vorab"), category: [old] });
+    const page = await staffPage(browser, PHONE);
+    await page.goto(PATHS.staffCategories);
+    const href = await page.getByRole("link", { name: `Umbenennen: ${old}` }).getAttribute("href");
+
+    const release = await withScriptsHeldBack(page, href!);
+    const field = page.getByLabel("Neuer Name");
+    const renamed = unique("Polster");
+    await field.fill(renamed);
+    // A few more keys while the scripts arrive.
+    release();
+    await field.press("End");
+    await field.pressSequentially(" neu");
+    await waitForHydration(page);
+
+    expect(await page.getByLabel("Neuer Name").inputValue()).toBe(`${renamed} neu`);
+    await page.getByRole("dialog", { name: "Kategorie umbenennen" }).getByRole("button", { name: "Bestätigen" }).click();
+    await expect
+      .poll(async () => ((await apiCall("reference/categories", { token })) as { categories: string[] }).categories)
+      .toContain(`${renamed} neu`);
+    await page.context().close();
+  });
+
+  it("keeps title and text typed into a news edit dialog (a textarea React would write back) and saves them", async () => {
+    const news = await createNews(token, uniqueTitle("Vorher getippt"), "Der alte Text.");
+    const page = await staffPage(browser, PHONE);
+    const release = await withScriptsHeldBack(page, `${PATHS.staffNews}?bearbeiten=${news.id}`);
+    const title = uniqueTitle("Neu getippt");
+    // The same dialog before the scripts (rendered in place) and after (a Radix dialog).
+    const dialog = page.getByRole("dialog", { name: "Bearbeiten" });
+    await dialog.getByLabel("Titel").fill(title);
+    await dialog.getByLabel("Text").fill("Der neue Text,\nvor den Skripten getippt.");
+    release();
+    await waitForHydration(page);
+
+    expect(await dialog.getByLabel("Titel").inputValue()).toBe(title);
+    expect(await dialog.getByLabel("Text").inputValue()).toBe("Der neue Text,\nvor den Skripten getippt.");
+    await dialog.getByRole("button", { name: "Bestätigen" }).click();
+    await expect.poll(() => newsTitles()).toContain(title);
+    await page.context().close();
+  });
+});
+
+describe("accessibility of the changed staff screens", () => {
+  it("finds no axe violations on the start, the Bilder page with its edit dialog and Kategorien verwalten", async () => {
+    const before = await uploadReference(token, { description: unique("Axe vorher"), category: [unique("Axe")] });
+    const after = await uploadReference(token, { description: unique("Axe nachher"), category: [] });
+    await apiCall("reference/update", { token, json: { id: after.id, description: after.description, beforeId: before.id, featured: true } });
+    try {
+      await inEveryAxeLook(
+        (options) => staffPage(browser, options),
+        async (page) => {
+          for (const path of [PATHS.staff, UPLOAD_PAGE, `${UPLOAD_PAGE}?bearbeiten=${after.id}`, PATHS.staffCategories]) {
+            await page.goto(path);
+            if (path.includes("?")) await page.getByRole("dialog").waitFor();
+            await expectNoAxeViolations(page);
+          }
+        },
+      );
+    } finally {
+      await apiCall("reference/update", { token, json: { id: after.id, description: after.description, beforeId: null, featured: false } });
+    }
+  });
+});
