@@ -48,6 +48,7 @@ import {
   dialogRecord,
   directWrite,
   listDialogs,
+  MOVED_TO_TRASH,
   refusedForm,
   staffAction,
   succeeded,
@@ -116,7 +117,7 @@ const UPLOAD_FIELD = "images";
  * stored (`uploaded`), so the page shows the same toast and the list's first page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   const page = pageNumber(new URL(request.url).searchParams);
   const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
   let form: FormData;
@@ -128,25 +129,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refusedForm({ intent: "upload", values: {} }, UPLOAD_FIELD, refusal);
   }
   const { db } = context;
-  const bucket = context.cloudflare.env.IMAGES;
 
   return staffAction(
     { request, context },
     form,
     {
       upload: directWrite(
-        async () => saveReferences(db, context.pictures, await uploadsFromForm(form, referenceFieldsFromForm(form))),
+        async () => saveReferences(db, user, context.pictures, await uploadsFromForm(form, referenceFieldsFromForm(form))),
         { refusedAt: UPLOAD_FIELD, to: listHref(1) },
       ),
       uploaded: () => succeeded({ request, context }, listHref(1)),
       update: validatedWrite(
         () => validate(referenceUpdate, referenceFieldsFromForm(form)),
-        (input, { id }) => updateReference(db, id, input),
+        (input, { id }) => updateReference(db, user, id, input),
       ),
-      delete: directWrite(({ id }) => deleteReference(db, bucket, id)),
-      [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, id, values.cover === "1")),
-      [RENAME_CATEGORY_INTENT]: validatedWrite(categoryRename, (input, { id }) => renameCategory(db, id, input)),
-      [DELETE_CATEGORY_INTENT]: directWrite(({ id }) => deleteCategory(db, id)),
+      delete: directWrite(({ id }) => deleteReference(db, user, id), { toast: MOVED_TO_TRASH }),
+      [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, user, id, values.cover === "1")),
+      [RENAME_CATEGORY_INTENT]: validatedWrite(categoryRename, (input, { id }) => renameCategory(db, user, id, input)),
+      [DELETE_CATEGORY_INTENT]: directWrite(({ id }) => deleteCategory(db, user, id), { toast: MOVED_TO_TRASH }),
     },
     { to: listHref(page) },
   );

@@ -1,14 +1,23 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 import { notFound } from "~/server/base/errors.server";
-import { categoryList, categoryNamesQuery, inCategory, linkCategoriesStatements, namesByReference } from "~/server/entities/categories.server";
+import {
+  categoryList,
+  categoryNamesQuery,
+  inCategory,
+  keepLinksOfTrashedCategories,
+  linkCategoriesStatements,
+  namesByReference,
+  restoreCategoryLinks,
+} from "~/server/entities/categories.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { referenceCategories, references } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { parseRenditionWidths, type PictureSource, renditionSources, renditionsReady } from "~/server/images/renditions.server";
-import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
 import type { Paging } from "~/server/base/validation.server";
+import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { moveToTrash, restoreRows, storedValue, type TrashRules } from "./trash-rows.server";
 
 /*
  * Reference images: reading, editing and deleting their records. Uploads are in
@@ -136,8 +145,12 @@ export function getReference(db: Database, id: string): Promise<Reference | null
   return readOnce(db, referenceRead(db, id));
 }
 
+/** "Bild ohne Beschreibung" where the API stored none, as the Verlauf and the Papierkorb name it. */
+export const referenceTitle = (description: string) => description.trim() || "Bild ohne Beschreibung";
+
 export async function updateReference(
   db: Database,
+  actor: Actor,
   id: string,
   { description, category }: ReferenceUpdate,
 ): Promise<Reference> {
@@ -147,6 +160,9 @@ export async function updateReference(
     db.update(references).set({ description }).where(eq(references.id, id)),
     db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
     ...linkCategoriesStatements(db, id, category),
+    logStatement(db, actor, { action: "geändert", kind: "reference", itemId: id, title: referenceTitle(description) }, {
+      when: rowExists(references, eq(references.id, id)),
+    }),
   ]);
   await db.contentChanged();
   return (await getReference(db, id))!;
@@ -157,12 +173,14 @@ export async function updateReference(
  * both updates run in one batch, and a partial unique index keeps it on one row even
  * when two staff members mark pictures at the same moment.
  */
-export async function setCoverReference(db: Database, id: string, cover: boolean): Promise<Reference> {
-  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+export async function setCoverReference(db: Database, actor: Actor, id: string, cover: boolean): Promise<Reference> {
+  const existing = await db.select({ description: references.description }).from(references).where(eq(references.id, id)).get();
   if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  const title = `${referenceTitle(existing.description)} (${cover ? "als Titelbild" : "nicht mehr Titelbild"})`;
   await db.batch([
     db.update(references).set({ cover: null }).where(cover ? eq(references.cover, true) : eq(references.id, id)),
     ...(cover ? [db.update(references).set({ cover: true }).where(eq(references.id, id))] : []),
+    logStatement(db, actor, { action: "geändert", kind: "reference", itemId: id, title }, { when: rowExists(references, eq(references.id, id)) }),
   ]);
   await db.contentChanged();
   return (await getReference(db, id))!;
@@ -184,20 +202,47 @@ export function homePicturesRead(db: Database, limit: number): Read<{ latest: Re
 }
 
 /**
- * The record goes first, so a failure afterwards never leaves a record without its image.
- * Its files are noted in the same batch and the note is removed once they are gone, so
- * a delete interrupted between D1 and R2 is finished by the scheduled clean-up.
+ * Into the Papierkorb (decision 016): the record and its category links as stored; its files stay
+ * in R2 (the orphan sweep counts them as in use) until the entry is deleted for good.
  */
-export async function deleteReference(db: Database, bucket: R2Bucket, id: string, now = new Date()): Promise<void> {
-  const row = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+export async function deleteReference(db: Database, actor: Actor, id: string, now = new Date()): Promise<void> {
+  const row = await db.select({ description: references.description }).from(references).where(eq(references.id, id)).get();
   if (!row) throw notFound(REFERENCE_NOT_FOUND);
-  // Listed, not derived from the row: renditions still being made are not recorded yet.
-  const keys = await storedKeys(bucket, "reference", id);
-  await db.batch([
-    db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
-    db.delete(references).where(eq(references.id, id)),
-    ...(keys.length ? [noteDeletions(db, keys, now)] : []),
-  ]);
+  const own = eq(references.id, id);
+  const links = eq(referenceCategories.referenceId, id);
+  await moveToTrash(
+    db,
+    actor,
+    {
+      kind: "reference",
+      id,
+      title: referenceTitle(row.description),
+      rows: [
+        { table: references, where: own },
+        { table: referenceCategories, where: links },
+      ],
+      pictures: { kind: "reference", where: own },
+      notFound: REFERENCE_NOT_FOUND,
+    },
+    [db.delete(referenceCategories).where(links), db.delete(references).where(own).returning({ id: references.id })],
+    now,
+  );
   await db.contentChanged();
-  await removeFiles(db, bucket, keys);
 }
+
+/**
+ * A restored picture comes back as it was: description, size, renditions, creation time (so its
+ * place in the lists), its categories that still exist (see `keepLinksOfTrashedCategories` for
+ * those in the Papierkorb), and the Titelbild mark — unless another picture has taken it
+ * meanwhile, which keeps it.
+ */
+export const REFERENCE_TRASH: TrashRules = {
+  restore: (db, entryId) => [
+    keepLinksOfTrashedCategories(db, entryId),
+    restoreRows(db, references, entryId, {
+      replace: { cover: sql`case when exists (select 1 from ${references} where ${references.cover} = 1) then null else ${storedValue("cover")} end` },
+    }),
+    restoreCategoryLinks(db, entryId),
+  ],
+  onPages: true,
+};
