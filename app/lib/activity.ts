@@ -11,6 +11,9 @@ export const TRASH_KEEP_DAYS = 30;
 export const LOG_KEEP_DAYS = 365;
 /** An invitation link can be used this long (once). */
 export const INVITATION_VALID_DAYS = 7;
+/** What a link that cannot be used (any more) says, on its page and as the refusal of its form. */
+export const INVITATION_GONE =
+  "Diese Einladung gilt nicht mehr: Sie ist abgelaufen, wurde schon verwendet oder zurückgezogen. Bitte fragen Sie nach einer neuen.";
 
 export const TRASH_PAGE_SIZE = 20;
 export const LOG_PAGE_SIZE = 30;
