@@ -10,7 +10,9 @@ export const DELETE_PARAM = "loeschen";
 /** The Bilder page's second list, its categories, has its own pair. */
 export const CATEGORY_RENAME_PARAM = "umbenennen";
 export const CATEGORY_DELETE_PARAM = "kategorie-loeschen";
-const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM, CATEGORY_RENAME_PARAM, CATEGORY_DELETE_PARAM] as const;
+/** "Entfernen" of an account on the Team page. */
+export const ACCOUNT_REMOVE_PARAM = "entfernen";
+const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM, CATEGORY_RENAME_PARAM, CATEGORY_DELETE_PARAM, ACCOUNT_REMOVE_PARAM] as const;
 
 /**
  * What a staff action answers (status 400 or another 4xx) when it cannot write:

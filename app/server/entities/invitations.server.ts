@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
-import { INVITATION_VALID_DAYS } from "~/lib/activity";
+import { and, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { INVITATION_GONE, INVITATION_VALID_DAYS } from "~/lib/activity";
 import { formatDateTime } from "~/lib/dates";
 import { PATHS } from "~/lib/site-areas";
 import { HttpError, notFound } from "~/server/base/errors.server";
@@ -21,8 +21,6 @@ import { type NewAccount, newSession, type StaffUser } from "./staff-accounts.se
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const INVITATION_GONE =
-  "Diese Einladung gilt nicht mehr: Sie ist abgelaufen, wurde schon verwendet oder zurückgezogen. Bitte fragen Sie nach einer neuen.";
 export const INVITATION_NOT_FOUND = "Diese Einladung gibt es nicht (mehr).";
 export const USERNAME_TAKEN = "Diesen Benutzernamen gibt es schon. Bitte einen anderen wählen.";
 
@@ -49,9 +47,9 @@ export async function createInvitation(db: Database, actor: Actor, now = new Dat
   return { id, createdBy: actor.username, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(), path: await invitationPath(db, id) };
 }
 
-/** The invitations that can still be used, oldest first. */
+/** The invitations that can still be used, newest first (the one just made right under the button). */
 export async function listInvitations(db: Database, now = new Date()): Promise<Invitation[]> {
-  const rows = await db.select().from(invitations).where(gt(invitations.expiresAt, now)).orderBy(asc(invitations.createdAt));
+  const rows = await db.select().from(invitations).where(gt(invitations.expiresAt, now)).orderBy(desc(invitations.createdAt));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,

@@ -55,11 +55,16 @@ const newPassword = z
   .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`)
   .max(MAX_PASSWORD_LENGTH, "Das Passwort ist zu lang.");
 
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 50;
+/** What a username may be, as the invitation's form says and its refusal repeats. */
+export const USERNAME_RULE = `${USERNAME_MIN_LENGTH} bis ${USERNAME_MAX_LENGTH} Zeichen: Buchstaben a–z, Ziffern, Punkt, Binde- oder Unterstrich.`;
+
 const usernameRule = z
   .string({ required_error: "Der Benutzername fehlt.", invalid_type_error: "Der Benutzername muss ein Text sein." })
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9._-]{3,50}$/, "Der Benutzername braucht 3 bis 50 Zeichen: Buchstaben a–z, Ziffern, Punkt, Binde- oder Unterstrich.");
+  .regex(new RegExp(`^[a-z0-9._-]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`), `Der Benutzername braucht ${USERNAME_RULE}`);
 
 /** Rules for new staff accounts (`npm run user:add`); there is never a default account. */
 export const newStaffUserInput = z.object({ username: usernameRule, password: newPassword });
@@ -390,7 +395,10 @@ export const CANNOT_REMOVE_LAST = "Das letzte aktive Konto kann nicht entfernt w
  * decides that when the batch runs, so two staff members removing each other at the same moment
  * leave one of them (and a removed remover removes nobody).
  */
-export async function removeStaffAccount(db: Database, actor: StaffUser, id: number, now = new Date()): Promise<void> {
+export async function removeStaffAccount(db: Database, actor: StaffUser, accountId: string, now = new Date()): Promise<void> {
+  // The id as the Team page shows it: anything but a whole number names no account.
+  const id = /^\d{1,15}$/.test(accountId) ? Number(accountId) : NaN;
+  if (!Number.isSafeInteger(id)) throw notFound(ACCOUNT_NOT_FOUND);
   if (id === actor.id) throw new HttpError(400, CANNOT_REMOVE_SELF);
   const target = await db
     .select({ username: users.username })
