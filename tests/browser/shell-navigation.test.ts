@@ -167,6 +167,10 @@ describe("staff area", () => {
       "Öffnungszeiten",
       "Informationen",
       "Bilder",
+      "Anfragen",
+      "Papierkorb",
+      "Verlauf",
+      "Team",
       "Hauptseite",
       "Konto",
     ]);
