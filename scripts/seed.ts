@@ -40,6 +40,9 @@ const demoNews = [
   },
 ];
 
+/** Who the Verlauf names for the demo pictures: no staff member wrote them. */
+const SEED_ACTOR = { username: "Demo-Inhalt" };
+
 const demoCategories = ["Autositze", "Lenkräder", "Cabrioverdecke", "Motorradsitze", "Oldtimer", "Innenausstattung"];
 
 /**
@@ -60,7 +63,7 @@ async function seedDemoReferences(db: Database, bucket: R2Bucket, transforms: Im
     })),
   );
   const renditions: Promise<unknown>[] = [];
-  await saveReferences(db, { bucket, transforms, afterAnswer: (work) => renditions.push(work()) }, uploads);
+  await saveReferences(db, SEED_ACTOR, { bucket, transforms, afterAnswer: (work) => renditions.push(work()) }, uploads);
   // The renditions an upload gets after its answer, waited for here before the site starts.
   const runs = (await Promise.all(renditions)) as RenditionRun[];
   const made = runs.reduce((total, run) => total + run.made.length, 0);

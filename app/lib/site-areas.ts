@@ -26,6 +26,11 @@ export const PATHS = {
   staffPictureUpload: "/intern/uploadReference/bild",
   staffAccount: "/intern/konto",
   staffEnquiries: "/intern/anfragen",
+  staffTrash: "/intern/papierkorb",
+  staffLog: "/intern/verlauf",
+  staffTeam: "/intern/team",
+  /** An invitation's link: `/intern/einladung/<signed id>` (entities/invitations.server.ts). */
+  staffInvitation: "/intern/einladung",
   enquiry: "/anfrage",
   /** The enhanced enquiry form's endpoint (JSON answers, photos with progress). */
   enquirySend: "/anfrage/senden",

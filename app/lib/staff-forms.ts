@@ -7,7 +7,9 @@
 /** Query parameters that open the URL-driven dialogs of the staff pages. */
 export const EDIT_PARAM = "bearbeiten";
 export const DELETE_PARAM = "loeschen";
-const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM] as const;
+/** "Entfernen" of an account on the Team page. */
+export const ACCOUNT_REMOVE_PARAM = "entfernen";
+const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM, ACCOUNT_REMOVE_PARAM] as const;
 
 /**
  * What a staff action answers (status 400 or another 4xx) when it cannot write:

@@ -24,7 +24,7 @@ import {
   listEnquiries,
   updateEnquiry,
 } from "~/server/entities/enquiries.server";
-import { dialogRecord, directWrite, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 import enquiryStyles from "~/styles/enquiries-staff.css?url";
 import galleryStyles from "~/styles/gallery.css?url";
@@ -91,15 +91,15 @@ function withDates(enquiry: Enquiry) {
 type ShownEnquiry = ReturnType<typeof withDates>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   return staffAction(
     { request, context },
     form,
     {
-      update: validatedWrite(enquiryUpdate, (input) => updateEnquiry(context.db, id, input)),
-      delete: directWrite(() => deleteEnquiry(context.db, context.cloudflare.env.IMAGES, id), { to: PAGE }),
+      update: validatedWrite(enquiryUpdate, (input) => updateEnquiry(context.db, user, id, input)),
+      delete: directWrite(() => deleteEnquiry(context.db, user, id), { to: PAGE, toast: MOVED_TO_TRASH }),
     },
     { to: detailHref(id) },
   );

@@ -12,7 +12,7 @@ import {
   listCategoryCounts,
   renameCategory,
 } from "~/server/entities/categories.server";
-import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { directWrite, listDialogs, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 import uploadStyles from "~/styles/upload.css?url";
 
@@ -36,10 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   return staffAction({ request, context }, await request.formData(), {
-    update: validatedWrite(categoryRename, (input, { id }) => renameCategory(context.db, id, input)),
-    delete: directWrite(({ id }) => deleteCategory(context.db, id)),
+    update: validatedWrite(categoryRename, (input, { id }) => renameCategory(context.db, user, id, input)),
+    delete: directWrite(({ id }) => deleteCategory(context.db, user, id), { toast: MOVED_TO_TRASH }),
   });
 }
 

@@ -20,7 +20,7 @@ import {
   updateNews,
 } from "~/server/entities/news.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
-import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { directWrite, listDialogs, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 import { PAGE_PARAM, pageNumber } from "~/lib/page-number";
 
@@ -50,11 +50,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   return staffAction({ request, context }, await request.formData(), {
-    create: validatedWrite(newsInput, (input) => createNews(context.db, input)),
-    update: validatedWrite(newsInput, (input, { id }) => updateNews(context.db, id, input)),
-    delete: directWrite(({ id }) => deleteNews(context.db, id)),
+    create: validatedWrite(newsInput, (input) => createNews(context.db, user, input)),
+    update: validatedWrite(newsInput, (input, { id }) => updateNews(context.db, user, id, input)),
+    delete: directWrite(({ id }) => deleteNews(context.db, user, id), { toast: MOVED_TO_TRASH }),
   });
 }
 

@@ -25,7 +25,7 @@ import {
   type Alert,
 } from "~/server/entities/alerts.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
-import { directWrite, type FormValues, listDialogs, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { directWrite, type FormValues, listDialogs, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { validate } from "~/server/base/validation.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
@@ -82,11 +82,11 @@ function alertFromForm(values: FormValues) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   return staffAction({ request, context }, await request.formData(), {
-    create: validatedWrite(alertFromForm, (input) => createAlert(context.db, input)),
-    update: validatedWrite(alertFromForm, (input, { id }) => updateAlert(context.db, id, input)),
-    delete: directWrite(({ id }) => deleteAlert(context.db, id)),
+    create: validatedWrite(alertFromForm, (input) => createAlert(context.db, user, input)),
+    update: validatedWrite(alertFromForm, (input, { id }) => updateAlert(context.db, user, id, input)),
+    delete: directWrite(({ id }) => deleteAlert(context.db, user, id), { toast: MOVED_TO_TRASH }),
   });
 }
 

@@ -23,7 +23,7 @@ import {
   updateSpecialHours,
 } from "~/server/entities/opening-hours.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
-import { directWrite, listDialogs, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { directWrite, listDialogs, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH } from "~/lib/limits";
 
 export const meta: MetaFunction = () => staffPageMeta("Öffnungszeiten");
@@ -51,12 +51,12 @@ const spanText = ({ fromDate, toDate }: { fromDate: string; toDate: string }) =>
 
 /** The week (intent=save) and the Sonderzeiten list (create, update, delete). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   return staffAction({ request, context }, await request.formData(), {
-    save: validatedWrite(openingHoursInput, (input) => saveOpeningHours(context.db, input)),
-    create: validatedWrite(specialHoursInput, (input) => createSpecialHours(context.db, input)),
-    update: validatedWrite(specialHoursInput, (input, { id }) => updateSpecialHours(context.db, id, input)),
-    delete: directWrite(({ id }) => deleteSpecialHours(context.db, id)),
+    save: validatedWrite(openingHoursInput, (input) => saveOpeningHours(context.db, user, input)),
+    create: validatedWrite(specialHoursInput, (input) => createSpecialHours(context.db, user, input)),
+    update: validatedWrite(specialHoursInput, (input, { id }) => updateSpecialHours(context.db, user, id, input)),
+    delete: directWrite(({ id }) => deleteSpecialHours(context.db, user, id), { toast: MOVED_TO_TRASH }),
   });
 }
 

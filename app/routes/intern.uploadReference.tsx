@@ -28,7 +28,6 @@ import {
   REFERENCE_NOT_FOUND,
   referenceBefore,
   referenceUpdate,
-  setBeforePicture,
   setCoverReference,
   setFeaturedReference,
   updateReference,
@@ -39,6 +38,7 @@ import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-s
 import {
   dialogRecord,
   directWrite,
+  MOVED_TO_TRASH,
   refusedForm,
   staffAction,
   succeeded,
@@ -104,7 +104,7 @@ const UPLOAD_FIELD = "images";
  * stored (`uploaded`), so the page shows the same toast and the list's first page.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   const page = pageNumber(new URL(request.url).searchParams);
   const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
   let form: FormData;
@@ -116,28 +116,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refusedForm({ intent: "upload", values: {} }, UPLOAD_FIELD, refusal);
   }
   const { db } = context;
-  const bucket = context.cloudflare.env.IMAGES;
 
   return staffAction(
     { request, context },
     form,
     {
       upload: directWrite(
-        async () => saveReferences(db, context.pictures, await uploadsFromForm(form, referenceFieldsFromForm(form))),
+        async () => saveReferences(db, user, context.pictures, await uploadsFromForm(form, referenceFieldsFromForm(form))),
         { refusedAt: UPLOAD_FIELD, to: listHref(1) },
       ),
       uploaded: () => succeeded({ request, context }, listHref(1)),
       update: validatedWrite(
         (values) => validate(referenceEdit, { ...referenceFieldsFromForm(form), [BEFORE_FIELD]: values[BEFORE_FIELD] || null }),
-        async ({ beforeId, ...input }, { id }) => {
-          // The pair's rules first: a refused "Vorher-Bild" leaves the text as it was.
-          await setBeforePicture(db, id, beforeId ?? null);
-          await updateReference(db, id, input);
-        },
+        ({ beforeId, ...input }, { id }) => updateReference(db, user, id, { ...input, beforeId: beforeId ?? null }),
       ),
-      delete: directWrite(({ id }) => deleteReference(db, bucket, id)),
-      [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, id, values.cover === "1")),
-      [FEATURED_INTENT]: directWrite(({ id, values }) => setFeaturedReference(db, id, values.featured === "1")),
+      delete: directWrite(({ id }) => deleteReference(db, user, id), { toast: MOVED_TO_TRASH }),
+      [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, user, id, values.cover === "1")),
+      [FEATURED_INTENT]: directWrite(({ id, values }) => setFeaturedReference(db, user, id, values.featured === "1")),
     },
     { to: listHref(page) },
   );

@@ -16,9 +16,9 @@ import { requireStaffForAction } from "~/server/web/staff-session.server";
  * nothing is stored. The form without JavaScript posts to the page's own action instead.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaffForAction(request, context);
+  const user = await requireStaffForAction(request, context);
   try {
-    const reference = await saveUploadRequest(context.db, context.pictures, request);
+    const reference = await saveUploadRequest(context.db, user, context.pictures, request);
     return Response.json({ reference }, { status: 201 });
   } catch (error) {
     if (error instanceof HttpError) return jsonError(error.status, error.message, error.headers);

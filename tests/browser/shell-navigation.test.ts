@@ -164,7 +164,19 @@ describe("staff area", () => {
     }
     // "Anfragen" carries the number of new enquiries ("3 neue"), which depends on other tests.
     const names = (await links.getByRole("link").allTextContents()).map((text) => text.replace(/\d+ neue$/, ""));
-    expect(names).toEqual(["Neuigkeiten", "Öffnungszeiten", "Informationen", "Bilder", "Anfragen", "Hauptseite", "Konto"]);
+    expect(names).toEqual([
+      "Start",
+      "Neuigkeiten",
+      "Öffnungszeiten",
+      "Informationen",
+      "Bilder",
+      "Anfragen",
+      "Papierkorb",
+      "Verlauf",
+      "Team",
+      "Hauptseite",
+      "Konto",
+    ]);
     expect(await links.locator("[aria-current='page']").allTextContents()).toEqual(["Informationen"]);
     const logout = links.getByRole("button", { name: "Abmelden" });
     expect(await logout.isVisible()).toBe(true);

@@ -17,7 +17,15 @@ afterAll(async () => {
 });
 
 const PUBLIC_PAGES = ["/", "/about", "/impressum", "/standort", "/ledermuster", "/referenz"];
-const STAFF_PAGES = ["/intern/news", "/intern/opening", "/intern/notification", "/intern/uploadReference"];
+const STAFF_PAGES = [
+  "/intern/news",
+  "/intern/opening",
+  "/intern/notification",
+  "/intern/uploadReference",
+  "/intern/papierkorb",
+  "/intern/verlauf",
+  "/intern/team",
+];
 
 /**
  * Every visible control smaller than 24 × 24 CSS px (WCAG 2.2, 2.5.8). Links inside a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAlert, listActiveAlerts } from "~/server/entities/alerts.server";
 import { env } from "cloudflare:test";
-import { api, body, db, expectError, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
+import { ACTOR, api, body, db, expectError, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
 
 interface Alert {
   id: string;
@@ -69,7 +69,7 @@ describe("/api/v1/alert", () => {
   it("counts an alert as active from its start, inclusive, until its end, exclusive", async () => {
     const fromDate = new Date("2026-06-01T10:00:00Z");
     const toDate = new Date("2026-06-01T12:00:00Z");
-    await createAlert(db(), { title: "Fenster", text: "Text", fromDate, toDate });
+    await createAlert(db(), ACTOR, { title: "Fenster", text: "Text", fromDate, toDate });
     const activeAt = async (time: number) => (await listActiveAlerts(db(), new Date(time))).length;
     expect(await activeAt(fromDate.getTime() - 1)).toBe(0);
     expect(await activeAt(fromDate.getTime())).toBe(1);

@@ -1,7 +1,7 @@
 import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { deleteCategory, listCategoryCounts, renameCategory } from "~/server/entities/categories.server";
-import { api, body, db, staffToken, upload, uploadForm } from "./helpers";
+import { ACTOR, api, body, db, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 
 interface Reference {
@@ -69,13 +69,13 @@ describe("tidying categories", () => {
     await saveOne(token, "c.png", ["Lenkräder"]);
     const id = async (name: string) => (await listCategoryCounts(db())).find((row) => row.name === name)!.id;
 
-    expect(await renameCategory(db(), await id("Lenkrad"), { name: "Lenkräder alt" })).toEqual({ name: "Lenkräder alt", merged: false });
+    expect(await renameCategory(db(), ACTOR, await id("Lenkrad"), { name: "Lenkräder alt" })).toEqual({ name: "Lenkräder alt", merged: false });
     expect((await listCategoryCounts(db())).map(({ name, count }) => [name, count])).toEqual([
       ["Lenkräder", 2],
       ["Lenkräder alt", 2],
     ]);
 
-    expect(await renameCategory(db(), await id("Lenkräder alt"), { name: "LENKRA\u0308DER" })).toEqual({ name: "Lenkräder", merged: true });
+    expect(await renameCategory(db(), ACTOR, await id("Lenkräder alt"), { name: "LENKRA\u0308DER" })).toEqual({ name: "Lenkräder", merged: true });
     expect((await listCategoryCounts(db())).map(({ name, count }) => [name, count])).toEqual([["Lenkräder", 3]]);
     const pictures = await listAll();
     expect(pictures.map((item) => [item.filename, item.category])).toEqual([
@@ -89,7 +89,7 @@ describe("tidying categories", () => {
     const token = await staffToken();
     await saveOne(token, "a.png", ["oldtimer"]);
     const [{ id }] = await listCategoryCounts(db());
-    expect(await renameCategory(db(), id, { name: "Oldtimer" })).toEqual({ name: "Oldtimer", merged: false });
+    expect(await renameCategory(db(), ACTOR, id, { name: "Oldtimer" })).toEqual({ name: "Oldtimer", merged: false });
     expect(await categoriesFor()).toEqual(["Oldtimer"]);
   });
 
@@ -97,14 +97,14 @@ describe("tidying categories", () => {
     const token = await staffToken();
     await saveOne(token, "a.png", ["Verdecke", "Cabrio"]);
     const cabrio = (await listCategoryCounts(db())).find((row) => row.name === "Cabrio")!;
-    await deleteCategory(db(), cabrio.id);
+    await deleteCategory(db(), ACTOR, cabrio.id);
     expect(await categoriesFor(token)).toEqual(["Verdecke"]);
     expect((await listAll()).map((item) => item.category)).toEqual([["Verdecke"]]);
   });
 
   it("answers 404 with a German message for an unknown category", async () => {
-    await expect(deleteCategory(db(), "999")).rejects.toMatchObject({ status: 404, message: "Diese Kategorie gibt es nicht (mehr)." });
-    await expect(renameCategory(db(), "abc", { name: "x" })).rejects.toMatchObject({ status: 404 });
+    await expect(deleteCategory(db(), ACTOR, "999")).rejects.toMatchObject({ status: 404, message: "Diese Kategorie gibt es nicht (mehr)." });
+    await expect(renameCategory(db(), ACTOR, "abc", { name: "x" })).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { references } from "~/server/db/schema";
 import { getReference, setCoverReference } from "~/server/entities/references.server";
 import { COVER_INTENT } from "~/components/upload/reference-list";
-import { body, db, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, renditionsMade } from "./helpers";
+import { ACTOR, body, db, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, renditionsMade } from "./helpers";
 import { png } from "../fixtures/images";
 
 const pngFile = (name: string) => ({ name, bytes: png({ rgb: [90, 60, 30] }), type: "image/png" });
@@ -30,28 +30,28 @@ describe("Titelbild", () => {
     const [a, b] = await threePictures();
     expect(await getCoverReference(db())).toBeNull();
 
-    expect((await setCoverReference(db(), a, true)).cover).toBe(true);
+    expect((await setCoverReference(db(), ACTOR, a, true)).cover).toBe(true);
     expect((await getCoverReference(db()))?.id).toBe(a);
-    await setCoverReference(db(), b, true);
+    await setCoverReference(db(), ACTOR, b, true);
     expect((await getCoverReference(db()))?.id).toBe(b);
     expect(await coverCount()).toBe(1);
 
-    await setCoverReference(db(), a, false);
+    await setCoverReference(db(), ACTOR, a, false);
     expect((await getCoverReference(db()))?.id).toBe(b);
-    await setCoverReference(db(), b, false);
+    await setCoverReference(db(), ACTOR, b, false);
     expect(await getCoverReference(db())).toBeNull();
   });
 
   it("keeps a single mark when several are set at the same moment", async () => {
     const ids = await threePictures();
-    const results = await Promise.allSettled([...ids, ...ids].map((id) => setCoverReference(db(), id, true)));
+    const results = await Promise.allSettled([...ids, ...ids].map((id) => setCoverReference(db(), ACTOR, id, true)));
     expect(results.some((result) => result.status === "fulfilled")).toBe(true);
     expect(await coverCount()).toBe(1);
     expect(await rowCount("references")).toBe(3);
   });
 
   it("answers 404 for an unknown picture", async () => {
-    await expect(setCoverReference(db(), "weg", true)).rejects.toMatchObject({ status: 404 });
+    await expect(setCoverReference(db(), ACTOR, "weg", true)).rejects.toMatchObject({ status: 404 });
   });
 
   it("shows the marked picture in the home page's hero", async () => {

@@ -170,13 +170,14 @@ describe("the staff API", () => {
     await expectError(await api("enquiry/update", { token, json: { id: "gibt-es-nicht", status: "neu" } }), 404, "Diese Anfrage gibt es nicht (mehr).");
   });
 
-  it("deletes an enquiry with its photos, and answers 404 for it afterwards", async () => {
+  it("deletes an enquiry with its photos (into the Papierkorb, for good from there), and answers 404 for it afterwards", async () => {
     const token = await staffToken();
     const { id } = await stored(CUSTOMER, [photo(1), photo(2)]);
     expect((await allBucketKeys()).some((key) => key.startsWith("anfragen/"))).toBe(true);
     expect(await body(await api("enquiry/delete", { token, json: { id } }))).toEqual({ id });
-    expect((await allBucketKeys()).filter((key) => key.startsWith("anfragen/"))).toEqual([]);
     await expectError(await api("enquiry/delete", { token, json: { id } }), 404, "Diese Anfrage gibt es nicht (mehr).");
+    expect(await body(await api("trash/delete", { token, json: { id } }))).toEqual({ id });
+    expect((await allBucketKeys()).filter((key) => key.startsWith("anfragen/"))).toEqual([]);
   });
 });
 

@@ -32,6 +32,9 @@ export function api(path: string, init: RequestInit & { token?: string; json?: u
 
 export const STAFF = { username: "meister", password: "Leder-und-Naht-2026" };
 
+/** Whom the Verlauf names when a test calls an entity module's write directly. */
+export const ACTOR = { username: STAFF.username };
+
 /** Creates the staff account and returns a fresh session token from the real login call. */
 export async function staffToken(): Promise<string> {
   await saveStaffUser(db(), STAFF);

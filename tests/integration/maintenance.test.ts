@@ -55,10 +55,11 @@ describe("the scheduled clean-up", () => {
     expect(await rowCount("image_deletions")).toBe(0);
   });
 
-  it("leaves nothing to finish after an ordinary delete", async () => {
+  it("leaves nothing to finish after an ordinary delete, emptied from the Papierkorb", async () => {
     const token = await staffToken();
     const { id } = await storedReference(token, "normal.png");
     expect((await api("reference/delete", { token, json: { id } })).status).toBe(200);
+    expect((await api("trash/delete", { token, json: { id } })).status).toBe(200);
     expect(await bucketKeys()).toEqual([]);
     expect(await rowCount("image_deletions")).toBe(0);
   });

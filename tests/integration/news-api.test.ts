@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createNews } from "~/server/entities/news.server";
-import { api, BASE, body, db, expectError, staffToken } from "./helpers";
+import { ACTOR, api, BASE, body, db, expectError, staffToken } from "./helpers";
 
 interface News {
   id: string;
@@ -74,7 +74,7 @@ describe("/api/v1/news", () => {
 
 describe("/api/v1/news paging limits and refusals", () => {
   async function storeNews(count: number) {
-    for (let i = 1; i <= count; i++) await createNews(db(), { title: `Meldung ${i}`, text: "Text" });
+    for (let i = 1; i <= count; i++) await createNews(db(), ACTOR, { title: `Meldung ${i}`, text: "Text" });
   }
 
   it("answers 15 items by default, at most 50, and nothing past the end", async () => {

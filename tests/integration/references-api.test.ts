@@ -366,7 +366,7 @@ describe("POST /api/v1/reference/update and /delete", () => {
     expect((await list()).reference[0].description).toBe("Alt");
   });
 
-  it("deletes the record, its categories links and every stored object", async () => {
+  it("deletes the record and its categories links into the Papierkorb, and every stored object once deleted there for good", async () => {
     const token = await staffToken();
     const [kept] = await saveAll(token, uploadForm([pngFile("bleibt.png")], { description: "bleibt" }));
     const [gone] = await saveAll(
@@ -380,10 +380,14 @@ describe("POST /api/v1/reference/update and /delete", () => {
     expect(await body(response)).toEqual({ id: gone.id });
 
     expect(await list()).toMatchObject({ total: 1, reference: [{ id: kept.id }] });
-    expect(await bucketKeys()).toEqual([kept.url.slice("/images/".length)]);
     expect(await rowCount("reference_categories")).toBe(0);
-    expect((await site(gone.url)).status).toBe(404);
     await expectError(await api("reference/delete", { token, json: { id: gone.id } }), 404);
+    // Its files stay while it can be restored (decision 016).
+    expect(await bucketKeys()).toHaveLength(2);
+
+    expect((await api("trash/delete", { token, json: { id: gone.id } })).status).toBe(200);
+    expect(await bucketKeys()).toEqual([kept.url.slice("/images/".length)]);
+    expect((await site(gone.url)).status).toBe(404);
   });
 });
 

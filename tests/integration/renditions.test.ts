@@ -5,7 +5,7 @@ import { readImageSize, sniffImageType } from "~/server/images/image-bytes.serve
 import { saveReferences } from "~/server/entities/reference-uploads.server";
 import { makeMissingRenditions } from "~/server/images/renditions.server";
 import worker from "../../server";
-import { allBucketKeys, api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, pictureStorage } from "./helpers";
+import { ACTOR, allBucketKeys, api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, pictureStorage } from "./helpers";
 import { png } from "../fixtures/images";
 
 interface Reference {
@@ -99,7 +99,7 @@ describe("server renditions", () => {
 
   it("a failing Images binding leaves a usable reference, and the scheduled run completes it later", async () => {
     const db = database(env.DB);
-    const [saved] = await saveReferences(db, pictureStorage(), [
+    const [saved] = await saveReferences(db, ACTOR, pictureStorage(), [
       { original: { name: "limit.png", bytes: png({ width: 800, height: 500 }) }, metadata: { description: "", category: [] } },
     ]);
     // What the free plan answers past its monthly transformations.
@@ -126,7 +126,7 @@ describe("server renditions", () => {
 
   it("keeps a picture off the public pages until its renditions exist, and shows staff that it is being prepared", async () => {
     const db = database(env.DB);
-    const [saved] = await saveReferences(db, pictureStorage(), [
+    const [saved] = await saveReferences(db, ACTOR, pictureStorage(), [
       { original: { name: "neu.png", bytes: png({ width: 900, height: 600 }) }, metadata: { description: "Frisch bezogen", category: ["Sitze"] } },
     ]);
     const cookie = await staffCookie();

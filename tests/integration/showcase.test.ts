@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FEATURED_INTENT } from "~/components/upload/reference-list";
 import { readOnce } from "~/server/db/client.server";
 import { BEFORE_REFUSED, getReference, homePicturesRead, setFeaturedReference } from "~/server/entities/references.server";
-import { api, body, db, expectError, postPage, renditionsMade, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
+import { ACTOR, api, body, db, expectError, postPage, renditionsMade, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 
 /* Issue 20: the projects staff choose for the home page, and pictures with their "Vorher-Bild" (decision 016). */
@@ -77,12 +77,12 @@ describe("Auf der Startseite zeigen", () => {
     const token = await staffToken();
     const [a, b, c, d] = await pictures(token, ["Erster", "Zweiter", "Dritter", "Vierter"]);
     const at = Date.UTC(2026, 4, 1);
-    for (const [index, id] of [b, a, c].entries()) await setFeaturedReference(db(), id, true, new Date(at + index * 1000));
+    for (const [index, id] of [b, a, c].entries()) await setFeaturedReference(db(), ACTOR, id, true, new Date(at + index * 1000));
     const { slides } = await readOnce(db(), homePicturesRead(db(), 8));
     expect(slides.map((slide) => slide.description)).toEqual(["Dritter", "Erster", "Zweiter"]);
     expect(slides.map((slide) => slide.id)).not.toContain(d);
     // Marking again keeps a picture's place.
-    await setFeaturedReference(db(), b, true, new Date(at + 10_000));
+    await setFeaturedReference(db(), ACTOR, b, true, new Date(at + 10_000));
     expect((await readOnce(db(), homePicturesRead(db(), 8))).slides.map((slide) => slide.description)).toEqual(["Dritter", "Erster", "Zweiter"]);
     // The server renders the first of them.
     expect(await slideCaptions()).toEqual(["Dritter"]);

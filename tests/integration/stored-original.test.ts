@@ -4,7 +4,7 @@ import { ORIGINAL_MAX_EDGE } from "~/lib/image-sizes";
 import { database } from "~/server/db/client.server";
 import { readImageSize, readJpegOrientation, sniffImageType, stripImageMetadata } from "~/server/images/image-bytes.server";
 import { saveReferences } from "~/server/entities/reference-uploads.server";
-import { api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, pictureStorage } from "./helpers";
+import { ACTOR, api, body, postPage, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, pictureStorage } from "./helpers";
 import { APP1_XMP, bytes, CAMERA_MAKE, contains, exifSegment, png, subBlocks, u16, XMP_MARKER } from "../fixtures/images";
 
 interface Reference {
@@ -80,7 +80,7 @@ describe("the stored original", () => {
         throw new Error("IMAGES_TRANSFORM_ERROR 9422: monthly limit reached");
       },
     } as unknown as ImagesBinding;
-    const [reference] = await saveReferences(database(env.DB), pictureStorage({ transforms: failing }), [
+    const [reference] = await saveReferences(database(env.DB), ACTOR, pictureStorage({ transforms: failing }), [
       { original: { name: "IMG_4712.jpg", bytes: photo }, metadata: { description: "", category: [] } },
     ]);
     expect(reference).toMatchObject({ width: 3024, height: 4032 });
@@ -113,7 +113,7 @@ describe("the stored original", () => {
       frame,
       [0x3b],
     );
-    const [reference] = await saveReferences(database(env.DB), pictureStorage({ transforms: counting }), [
+    const [reference] = await saveReferences(database(env.DB), ACTOR, pictureStorage({ transforms: counting }), [
       { original: { name: "blinker.gif", bytes: gif }, metadata: { description: "", category: [] } },
     ]);
     expect(transformations).toBe(0);

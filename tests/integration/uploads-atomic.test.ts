@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { HttpError } from "~/server/base/errors.server";
 import { type NewReference, saveReferences } from "~/server/entities/reference-uploads.server";
 import { listReferences } from "~/server/entities/references.server";
-import { api, body, bucketKeys, db, expectError, rowCount, staffToken, upload, uploadForm, pictureStorage } from "./helpers";
+import { ACTOR, api, body, bucketKeys, db, expectError, rowCount, staffToken, upload, uploadForm, pictureStorage } from "./helpers";
 import { png } from "../fixtures/images";
 
 const FAILED = "Die Bilder konnten nicht gespeichert werden. Es wurde nichts übernommen.";
@@ -75,14 +75,14 @@ describe("all or nothing under an injected R2 failure", () => {
   }
 
   it.each([1, 2, 3])("removes the objects already written when write %i fails", async (failingPut) => {
-    const error = await saveReferences(db(), pictureStorage({ bucket: bucketFailingOnPut(failingPut) }), uploads).catch((caught: unknown) => caught);
+    const error = await saveReferences(db(), ACTOR, pictureStorage({ bucket: bucketFailingOnPut(failingPut) }), uploads).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 503, message: FAILED });
     await expectNothingStored();
   });
 
   it("stores all three through the same path when R2 works", async () => {
-    await saveReferences(db(), pictureStorage({ bucket: bucketFailingOnPut(0) }), uploads);
+    await saveReferences(db(), ACTOR, pictureStorage({ bucket: bucketFailingOnPut(0) }), uploads);
     expect(await bucketKeys()).toHaveLength(3);
     expect((await listReferences(db(), { startAt: 0, limit: 10 })).total).toBe(3);
   });

@@ -34,6 +34,9 @@ const INTERNAL_LINKS: NavLinkItem[] = [
   { name: "Informationen", path: PATHS.staffAlerts },
   { name: "Bilder", path: PATHS.staffPictures, currentOn: PATHS.staffCategories },
   { name: "Anfragen", path: PATHS.staffEnquiries },
+  { name: "Papierkorb", path: PATHS.staffTrash },
+  { name: "Verlauf", path: PATHS.staffLog },
+  { name: "Team", path: PATHS.staffTeam },
   { name: "Hauptseite", path: "/" },
   { name: "Konto", path: PATHS.staffAccount },
 ];
@@ -225,7 +228,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
 export function Navbar({ area }: { area: "public" | "staff" }) {
   const internal = area === "staff";
   return (
-    <header className="navbar">
+    <header className={internal ? "navbar navbar--staff" : "navbar"}>
       <div className="navbar__inner">
         <Brand />
         <nav className="navbar__nav" aria-label={internal ? "Interne Navigation" : "Hauptnavigation"}>

@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigate } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { Dialog, DialogCancel } from "~/components/dialog";
+import { TRASH_KEEP_DAYS } from "~/lib/activity";
 import { deleteControlId, editControlId, failureFor, type FormFailure } from "~/lib/staff-forms";
 import { useCloseHref, useFocusFirstError, useReturnFocus } from "~/components/staff/use-staff-form";
 import { IntentFields, SubmitButton } from "./submit-button";
@@ -45,6 +46,9 @@ function StaffDialog({
   );
 }
 
+/** What every delete confirmation says since deleting moves an item to the Papierkorb (decision 016). */
+export const TRASH_NOTE = `Es kommt in den Papierkorb und lässt sich dort ${TRASH_KEEP_DAYS} Tage lang wiederherstellen.`;
+
 /**
  * "Löschbestätigung" for one list item (`?loeschen=<id>`): posts intent=delete with its
  * id. Closing it returns focus to the item's bin, or to `fallbackFocusId` once the item
@@ -56,6 +60,9 @@ export function ConfirmDeleteDialog({
   fallbackFocusId,
   intent = "delete",
   returnFocusId = deleteControlId,
+  note = TRASH_NOTE,
+  confirmLabel = "Löschen",
+  title = "Löschbestätigung",
 }: {
   /** Its title is named under the question, so it is clear which item goes. */
   item: { id: string; title: string } | null;
@@ -65,11 +72,16 @@ export function ConfirmDeleteDialog({
   /** For a page with a second list (the Bilder page's categories). */
   intent?: string;
   returnFocusId?: (id: string) => string;
+  /** What follows: by default, that the item can be restored from the Papierkorb. */
+  note?: string;
+  /** The confirming button ("Endgültig löschen" in the Papierkorb, "Entfernen" on the Team page). */
+  confirmLabel?: string;
+  title?: string;
 }) {
   return (
     <StaffDialog
       open={Boolean(item)}
-      title="Löschbestätigung"
+      title={title}
       returnFocusId={item ? returnFocusId(item.id) : undefined}
       fallbackFocusId={fallbackFocusId}
       focusCancel
@@ -79,11 +91,12 @@ export function ConfirmDeleteDialog({
           <Form method="post" preventScrollReset className="staff-dialog-form">
             <p className="staff-dialog__text">{text}</p>
             <p className="staff-dialog__item">{item.title}</p>
+            <p className="staff-dialog__note">{note}</p>
             <IntentFields intent={intent} id={item.id} />
             <div className="staff-dialog__buttons">
               {cancel}
-              <SubmitButton intent={intent} id={item.id} variant="danger" pendingLabel="Löschen…">
-                Löschen
+              <SubmitButton intent={intent} id={item.id} variant="danger" pendingLabel={`${confirmLabel}…`}>
+                {confirmLabel}
               </SubmitButton>
             </div>
           </Form>

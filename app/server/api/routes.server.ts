@@ -8,7 +8,10 @@ import {
   alertInput,
   updateAlert,
 } from "~/server/entities/alerts.server";
-import { endSession, login, loginInput, userForToken } from "~/server/entities/staff-accounts.server";
+import { endSession, login, loginInput, type StaffUser, userForToken } from "~/server/entities/staff-accounts.server";
+import { listLog } from "~/server/entities/activity-log.server";
+import { apiTrashEntry, deleteFromTrash, listTrash, restoreFromTrash } from "~/server/entities/trash.server";
+import { LOG_MAX_PAGE_SIZE, LOG_PAGE_SIZE } from "~/lib/activity";
 import { checkOrigin, knownDeviceCookie } from "~/server/web/known-devices.server";
 import { PATHS } from "~/lib/site-areas";
 import { jsonError, toErrorResponse } from "~/server/api/http.server";
@@ -49,8 +52,6 @@ import {
   referenceBefore,
   referenceFeatured,
   referenceUpdate,
-  setBeforePicture,
-  setFeaturedReference,
   updateReference,
 } from "~/server/entities/references.server";
 import { parseOrThrow, parsePaging, recordId } from "~/server/base/validation.server";
@@ -61,16 +62,21 @@ interface ApiCall {
   url: URL;
 }
 
-type Handler = (call: ApiCall) => Promise<unknown>;
-
-interface Route {
-  method: "GET" | "POST";
-  /** Writes need a valid `token` header. */
-  staffOnly?: boolean;
-  handle: Handler;
+/** A call with a valid token: `user` is its account, whom the Verlauf records for a write. */
+interface StaffCall extends ApiCall {
+  user: StaffUser;
 }
 
+type Route =
+  | { method: "GET" | "POST"; staffOnly?: false; handle: (call: ApiCall) => Promise<unknown> }
+  /** Writes (and staff data) need a valid `token` header. */
+  | { method: "GET" | "POST"; staffOnly: true; handle: (call: StaffCall) => Promise<unknown> };
+
 const MAX_JSON_BYTES = 64 * 1024;
+
+/** The Papierkorb holds 30 days of deletions; the API gives them in pages like the other lists. */
+const TRASH_API_PAGE_SIZE = 50;
+const TRASH_API_MAX_PAGE_SIZE = 100;
 
 /** Reads a JSON body; malformed or oversized bodies are the client's error, never a 500. */
 async function readJson(request: Request): Promise<unknown> {
@@ -115,25 +121,25 @@ const routes: Record<string, Route> = {
   "news/save": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => createNews(context.db, parseOrThrow(newsInput, await readJson(request))),
+    handle: async ({ request, context, user }) => createNews(context.db, user, parseOrThrow(newsInput, await readJson(request))),
   },
   "news/update": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id, newTitle, newText } = parseOrThrow(
         withId({ newTitle: z.unknown(), newText: z.unknown() }),
         await readJson(request),
       );
-      return updateNews(context.db, id, parseOrThrow(newsInput, { title: newTitle, text: newText }));
+      return updateNews(context.db, user, id, parseOrThrow(newsInput, { title: newTitle, text: newText }));
     },
   },
   "news/delete": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
-      await deleteNews(context.db, id);
+      await deleteNews(context.db, user, id);
       return { id };
     },
   },
@@ -148,12 +154,12 @@ const routes: Record<string, Route> = {
   "alert/save": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => createAlert(context.db, parseOrThrow(alertInput, await readJson(request))),
+    handle: async ({ request, context, user }) => createAlert(context.db, user, parseOrThrow(alertInput, await readJson(request))),
   },
   "alert/update": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const body = parseOrThrow(
         withId({ newTitle: z.unknown(), newText: z.unknown(), newFromDate: z.unknown(), newToDate: z.unknown() }),
         await readJson(request),
@@ -164,15 +170,15 @@ const routes: Record<string, Route> = {
         fromDate: body.newFromDate,
         toDate: body.newToDate,
       });
-      return updateAlert(context.db, body.id, alert);
+      return updateAlert(context.db, user, body.id, alert);
     },
   },
   "alert/delete": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
-      await deleteAlert(context.db, id);
+      await deleteAlert(context.db, user, id);
       return { id };
     },
   },
@@ -181,9 +187,9 @@ const routes: Record<string, Route> = {
   "opening/save": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { date } = parseOrThrow(z.object({ date: openingHoursInput }), await readJson(request));
-      return saveOpeningHours(context.db, date);
+      return saveOpeningHours(context.db, user, date);
     },
   },
 
@@ -198,26 +204,26 @@ const routes: Record<string, Route> = {
   "opening/special/save": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) =>
-      createSpecialHours(context.db, parseOrThrow(specialHoursInput, await readJson(request))),
+    handle: async ({ request, context, user }) =>
+      createSpecialHours(context.db, user, parseOrThrow(specialHoursInput, await readJson(request))),
   },
   "opening/special/update": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id, ...changes } = parseOrThrow(
         withId({ title: z.unknown(), hours: z.unknown(), fromDate: z.unknown(), toDate: z.unknown() }),
         await readJson(request),
       );
-      return updateSpecialHours(context.db, id, parseOrThrow(specialHoursInput, changes));
+      return updateSpecialHours(context.db, user, id, parseOrThrow(specialHoursInput, changes));
     },
   },
   "opening/special/delete": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
-      await deleteSpecialHours(context.db, id);
+      await deleteSpecialHours(context.db, user, id);
       return { id };
     },
   },
@@ -245,31 +251,27 @@ const routes: Record<string, Route> = {
   "reference/save": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
-      return { reference: (await saveUploadRequest(context.db, context.pictures, request)).map(apiReference) };
+    handle: async ({ request, context, user }) => {
+      return { reference: (await saveUploadRequest(context.db, user, context.pictures, request)).map(apiReference) };
     },
   },
   "reference/update": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id, featured, beforeId, ...changes } = parseOrThrow(
         withId({ description: z.unknown(), category: z.unknown(), featured: referenceFeatured, beforeId: referenceBefore }),
         await readJson(request),
       );
-      const update = parseOrThrow(referenceUpdate, changes);
-      // The pair's rules are checked (and an unknown id answers 404) before anything else is written.
-      if (beforeId !== undefined) await setBeforePicture(context.db, id, beforeId);
-      if (featured !== undefined) await setFeaturedReference(context.db, id, featured);
-      return apiReference(await updateReference(context.db, id, update));
+      return apiReference(await updateReference(context.db, user, id, { ...parseOrThrow(referenceUpdate, changes), featured, beforeId }));
     },
   },
   "reference/delete": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
-      await deleteReference(context.db, context.cloudflare.env.IMAGES, id);
+      await deleteReference(context.db, user, id);
       return { id };
     },
   },
@@ -290,19 +292,55 @@ const routes: Record<string, Route> = {
   "enquiry/update": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id, ...changes } = parseOrThrow(withId({ status: z.unknown(), note: z.unknown() }), await readJson(request));
-      return apiEnquiry(await updateEnquiry(context.db, id, parseOrThrow(enquiryUpdate, changes)));
+      return apiEnquiry(await updateEnquiry(context.db, user, id, parseOrThrow(enquiryUpdate, changes)));
     },
   },
   "enquiry/delete": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context }) => {
+    handle: async ({ request, context, user }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
-      await deleteEnquiry(context.db, context.cloudflare.env.IMAGES, id);
+      await deleteEnquiry(context.db, user, id);
       return { id };
     },
+  },
+
+  // The Papierkorb and the Verlauf (decision 016): staff data, every call needs the token.
+  "trash/get": {
+    method: "GET",
+    staffOnly: true,
+    handle: async ({ context, url }) =>
+      (await listTrash(context.db, parsePaging(url.searchParams, { defaultLimit: TRASH_API_PAGE_SIZE, maxLimit: TRASH_API_MAX_PAGE_SIZE }))).map(
+        apiTrashEntry,
+      ),
+  },
+  "trash/restore": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      return restoreFromTrash(context.db, user, id);
+    },
+  },
+  "trash/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteFromTrash(context.db, context.cloudflare.env.IMAGES, user, id);
+      return { id };
+    },
+  },
+  "log/get": {
+    method: "GET",
+    staffOnly: true,
+    handle: ({ context, url }) =>
+      listLog(context.db, {
+        ...parsePaging(url.searchParams, { defaultLimit: LOG_PAGE_SIZE, maxLimit: LOG_MAX_PAGE_SIZE }),
+        user: url.searchParams.get("user"),
+      }),
   },
 
   "auth/login": {
@@ -342,10 +380,14 @@ export async function handleApiRequest(request: Request, context: AppLoadContext
     if (method !== route.method) {
       return jsonError(405, `Diese Adresse erwartet ${route.method}.`, { Allow: route.method });
     }
-    if (route.staffOnly && !(await userForToken(context.db, tokenOf(request)))) {
-      return jsonError(401, "Bitte anmelden: Die Sitzung fehlt oder ist abgelaufen.");
+    let body: unknown;
+    if (route.staffOnly) {
+      const user = await userForToken(context.db, tokenOf(request));
+      if (!user) return jsonError(401, "Bitte anmelden: Die Sitzung fehlt oder ist abgelaufen.");
+      body = await route.handle({ request, context, url, user });
+    } else {
+      body = await route.handle({ request, context, url });
     }
-    const body = await route.handle({ request, context, url });
     // A handler answers with data, or with a whole response where it sets headers of its own.
     return body instanceof Response ? body : Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -137,6 +137,25 @@ export const users = sqliteTable("users", {
   /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` so parameters can be raised later. */
   passwordHash: text("password_hash").notNull(),
   createdAt: createdAt(),
+  lastSignInAt: instant("last_sign_in_at"),
+  /**
+   * Set by "Entfernen" on the Team page: the account can no longer sign in and its sessions are
+   * gone. The row stays, so its name keeps meaning one person in the Verlauf; `npm run user:add`
+   * clears it again.
+   */
+  disabledAt: instant("disabled_at"),
+});
+
+/**
+ * Open invitations to the staff area ("Mitarbeiter einladen"). The link carries the id signed with
+ * the site's key (entities/invitations.server.ts), so it can be shown again while it is open;
+ * accepting or withdrawing deletes the row, which makes the link single-use.
+ */
+export const invitations = sqliteTable("invitations", {
+  id: text("id").primaryKey(),
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+  expiresAt: instant("expires_at").notNull(),
 });
 
 export const sessions = sqliteTable(
@@ -253,3 +272,67 @@ export const enquiryAttempts = sqliteTable(
   (table) => [index("enquiry_attempts_address_idx").on(table.address, table.attemptedAt)],
 );
 
+
+/**
+ * The Papierkorb: what staff deleted, as it was stored (decision 016). `payload` holds every row
+ * the item consisted of, by table name, exactly as stored (JSON made by SQLite from the rows), so a
+ * restore inserts them again with the same ids and values. The tables themselves never hold a
+ * trashed item, so no read of them needs to know about the Papierkorb.
+ */
+export const trash = sqliteTable(
+  "trash",
+  {
+    /** The item's own id (a category's number as text): what `…/delete` took is what `trash/restore` takes. */
+    id: text("id").primaryKey(),
+    /** news, alert, special-hours, reference, category, enquiry (entities/trash-rows.server.ts). */
+    kind: text("kind").notNull(),
+    /** What the item was, as the Papierkorb lists it (never a customer's contact data). */
+    title: text("title").notNull(),
+    deletedAt: instant("deleted_at").notNull(),
+    /** The staff member's name at the time. */
+    deletedBy: text("deleted_by").notNull(),
+    /** When the scheduled handler deletes it for good, with its picture files. */
+    purgeAfter: instant("purge_after").notNull(),
+    payload: text("payload").notNull(),
+  },
+  (table) => [index("trash_deleted_idx").on(table.deletedAt), index("trash_purge_idx").on(table.purgeAfter)],
+);
+
+/**
+ * The pictures (references, enquiry photos) of items in the Papierkorb: their R2 objects stay
+ * until the item is deleted for good, so the orphan sweep counts these ids as in use.
+ */
+export const trashedPictures = sqliteTable(
+  "trashed_pictures",
+  {
+    pictureId: text("picture_id").primaryKey(),
+    /** The picture kind of app/server/images/keys.server.ts: reference or enquiry. */
+    kind: text("kind").notNull(),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => trash.id, { onDelete: "cascade" }),
+  },
+  (table) => [index("trashed_pictures_entry_idx").on(table.entryId)],
+);
+
+/**
+ * The Verlauf: every write by staff, sign-ins and team changes, each inserted in the same D1
+ * batch as the write it records (entities/activity-log.server.ts). Names and titles are copies,
+ * so an entry still reads the same after the item or the account is gone. Never a password, a
+ * token or a customer's contact data.
+ */
+export const activityLog = sqliteTable(
+  "activity_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: instant("at").notNull(),
+    username: text("username").notNull(),
+    /** angelegt, geändert, gelöscht, wiederhergestellt, endgültig gelöscht, angemeldet, … */
+    action: text("action").notNull(),
+    /** The kind of item (the Papierkorb's kinds, opening-hours, account, invitation). */
+    kind: text("kind").notNull(),
+    itemId: text("item_id"),
+    title: text("title").notNull(),
+  },
+  (table) => [index("activity_log_at_idx").on(table.at), index("activity_log_user_idx").on(table.username, table.at)],
+);

@@ -6,6 +6,8 @@ import { type Database, prepareRead, type Read, readOnce } from "~/server/db/cli
 import { alerts } from "~/server/db/schema";
 import { newId, requiredText } from "~/server/base/validation.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
+import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 /** The answer of the API and the staff page alike when an id is unknown. */
 export const ALERT_NOT_FOUND = "Diese Information gibt es nicht (mehr).";
@@ -106,24 +108,41 @@ export async function getAlert(db: Database, id: string): Promise<Alert | null> 
   return row ? toAlert(row) : null;
 }
 
-export async function createAlert(db: Database, input: ValidAlert): Promise<Alert> {
-  const [row] = await db
-    .insert(alerts)
-    .values({ id: newId(), ...input })
-    .returning();
+export async function createAlert(db: Database, actor: Actor, input: ValidAlert): Promise<Alert> {
+  const id = newId();
+  const [[row]] = await db.batch([
+    db.insert(alerts).values({ id, ...input }).returning(),
+    logStatement(db, actor, { action: "angelegt", kind: "alert", itemId: id, title: input.title }),
+  ]);
   await db.contentChanged();
   return toAlert(row);
 }
 
-export async function updateAlert(db: Database, id: string, input: ValidAlert): Promise<Alert> {
-  const [row] = await db.update(alerts).set(input).where(eq(alerts.id, id)).returning();
+export async function updateAlert(db: Database, actor: Actor, id: string, input: ValidAlert): Promise<Alert> {
+  const [[row]] = await db.batch([
+    db.update(alerts).set(input).where(eq(alerts.id, id)).returning(),
+    logStatement(db, actor, { action: "geändert", kind: "alert", itemId: id, title: input.title }, { when: rowExists(alerts, eq(alerts.id, id)) }),
+  ]);
   if (!row) throw notFound(ALERT_NOT_FOUND);
   await db.contentChanged();
   return toAlert(row);
 }
 
-export async function deleteAlert(db: Database, id: string): Promise<void> {
-  const deleted = await db.delete(alerts).where(eq(alerts.id, id)).returning({ id: alerts.id });
-  if (deleted.length === 0) throw notFound(ALERT_NOT_FOUND);
+/** Into the Papierkorb (decision 016): the alert as stored, restored by `ALERT_TRASH`. */
+export async function deleteAlert(db: Database, actor: Actor, id: string): Promise<void> {
+  const row = await getAlert(db, id);
+  if (!row) throw notFound(ALERT_NOT_FOUND);
+  const own = eq(alerts.id, id);
+  await moveToTrash(
+    db,
+    actor,
+    { kind: "alert", id, title: row.title, rows: [{ table: alerts, where: own }], notFound: ALERT_NOT_FOUND },
+    [db.delete(alerts).where(own).returning({ id: alerts.id })],
+  );
   await db.contentChanged();
 }
+
+export const ALERT_TRASH: TrashRules = {
+  restore: (db, entryId) => [restoreRows(db, alerts, entryId)],
+  onPages: true,
+};

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { categoryKey, categorySpelling, MAX_CATEGORIES, MAX_CATEGORY_LENGTH, TOO_MANY_CATEGORIES } from "~/lib/categories";
 import { notFound } from "~/server/base/errors.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
-import { categories, referenceCategories, references } from "~/server/db/schema";
+import { categories, referenceCategories, references, trash } from "~/server/db/schema";
 import { requiredText } from "~/server/base/validation.server";
 import { onPublicPages } from "~/server/entities/reference-visibility.server";
+import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { moveToTrash, restoreRows, storedValue, type TrashRules } from "./trash-rows.server";
 
 /** The answer of the staff page when an id is unknown. */
 export const CATEGORY_NOT_FOUND = "Diese Kategorie gibt es nicht (mehr).";
@@ -169,6 +171,7 @@ async function existingCategory(db: Database, id: string) {
  */
 export async function renameCategory(
   db: Database,
+  actor: Actor,
   id: string,
   { name }: CategoryRename,
 ): Promise<{ name: string; merged: boolean }> {
@@ -179,18 +182,23 @@ export async function renameCategory(
     .from(categories)
     .where(and(eq(categories.key, key), ne(categories.id, current.id)))
     .get();
+  const log = (title: string) =>
+    logStatement(db, actor, { action: "geändert", kind: "category", itemId: id, title }, {
+      when: rowExists(categories, eq(categories.id, current.id)),
+    });
   if (!twin) {
     try {
-      await db.update(categories).set({ name, key }).where(eq(categories.id, current.id));
+      await db.batch([log(`${current.name} → ${name}`), db.update(categories).set({ name, key }).where(eq(categories.id, current.id))]);
     } catch (error) {
       // An upload created the name in the meantime: now it is a merge.
-      if (String(error).includes("UNIQUE constraint failed")) return renameCategory(db, id, { name });
+      if (String(error).includes("UNIQUE constraint failed")) return renameCategory(db, actor, id, { name });
       throw error;
     }
     await db.contentChanged();
     return { name, merged: false };
   }
   await db.batch([
+    log(`${current.name} → ${twin.name} (zusammengeführt)`),
     db
       .insert(referenceCategories)
       .select(
@@ -204,12 +212,68 @@ export async function renameCategory(
   return { name: twin.name, merged: true };
 }
 
-/** Removes a category; its pictures stay, without it. */
-export async function deleteCategory(db: Database, id: string): Promise<void> {
+/** Into the Papierkorb with the links to its pictures (decision 016); the pictures stay, without it. */
+export async function deleteCategory(db: Database, actor: Actor, id: string): Promise<void> {
   const current = await existingCategory(db, id);
-  await db.batch([
-    db.delete(referenceCategories).where(eq(referenceCategories.categoryId, current.id)),
-    db.delete(categories).where(eq(categories.id, current.id)),
-  ]);
+  await moveToTrash(
+    db,
+    actor,
+    {
+      kind: "category",
+      id: String(current.id),
+      title: current.name,
+      rows: [
+        { table: categories, where: eq(categories.id, current.id) },
+        { table: referenceCategories, where: eq(referenceCategories.categoryId, current.id) },
+      ],
+      notFound: CATEGORY_NOT_FOUND,
+    },
+    [
+      db.delete(referenceCategories).where(eq(referenceCategories.categoryId, current.id)),
+      db.delete(categories).where(eq(categories.id, current.id)).returning({ id: categories.id }),
+    ],
+  );
   await db.contentChanged();
+}
+
+/**
+ * A restored category comes back with the links to its pictures that still exist. If another
+ * category has taken its name meanwhile (an upload, a rename), the two merge as a rename would:
+ * its pictures join that one.
+ */
+export const CATEGORY_TRASH: TrashRules = {
+  restore: (db, entryId) => {
+    const storedKey = sql`(select json_extract(${trash.payload}, '$.categories[0].key') from ${trash} where ${trash.id} = ${entryId})`;
+    return [
+      restoreRows(db, categories, entryId, { keep: sql`not exists (select 1 from ${categories} where ${categories.key} = ${storedKey})` }),
+      restoreRows(db, referenceCategories, entryId, {
+        replace: { category_id: sql`(select ${categories.id} from ${categories} where ${categories.key} = ${storedKey})` },
+        keep: sql`${storedValue("reference_id")} in (select ${references.id} from ${references})`,
+      }).onConflictDoNothing(),
+    ];
+  },
+  onPages: true,
+};
+
+/**
+ * For a picture's restore: its links to categories that are in the Papierkorb meanwhile are
+ * added to those entries, so the picture is back in the category when the category is restored.
+ * Its links to categories that exist are restored with the picture; those to categories deleted
+ * for good (or merged into another by a rename) are gone with them.
+ */
+export function keepLinksOfTrashedCategories(db: Database, referenceId: string) {
+  const linkedCategories = sql`select cast(json_extract(link.value, '$.category_id') as text) from ${trash} as picture, json_each(picture.payload, '$.reference_categories') as link where picture.id = ${referenceId}`;
+  return db
+    .update(trash)
+    .set({
+      payload: sql`json_insert(${trash.payload}, '$.reference_categories[#]', json_object('reference_id', ${referenceId}, 'category_id', cast(${trash.id} as integer)))`,
+    })
+    .where(and(eq(trash.kind, "category"), sql`${trash.id} in (${linkedCategories})`));
+}
+
+/** For a picture's restore: its links to the categories that exist now. */
+export function restoreCategoryLinks(db: Database, entryId: string) {
+  return restoreRows(db, referenceCategories, entryId, {
+    keep: sql`${storedValue("category_id")} in (select ${categories.id} from ${categories})`,
+  });
 }

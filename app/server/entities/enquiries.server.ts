@@ -19,12 +19,14 @@ import {
 import { HttpError, notFound } from "~/server/base/errors.server";
 import { type FieldErrors, newId, type Paging, validate } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
-import { enquiries, enquiryPhotos } from "~/server/db/schema";
+import { enquiries, enquiryPhotos, trash } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { type ImageFile, type PictureStorage, STORE_FAILED, storePictures } from "~/server/images/pictures.server";
 import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
+import { type Actor, logStatement, rowExists } from "./activity-log.server";
 import { spamReason } from "./enquiry-spam.server";
+import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 /*
  * Customers' enquiries ("Anfrage & Kostenvoranschlag"): the form's rules, storing an enquiry
@@ -220,7 +222,13 @@ export async function receiveEnquiry(
         year,
         // The next number of the year, counted inside the insert: D1 runs statements one after
         // another, so two enquiries arriving together never get the same one (unique index too).
-        number: sql`(select coalesce(max(${enquiries.number}), 0) + 1 from ${enquiries} where ${enquiries.year} = ${year})`,
+        // One in the Papierkorb keeps its number, so it can come back.
+        number: sql`(select coalesce(max(taken), 0) + 1 from (
+          select ${enquiries.number} as taken from ${enquiries} where ${enquiries.year} = ${year}
+          union all
+          select json_extract(${trash.payload}, '$.enquiries[0].number') from ${trash}
+          where ${trash.kind} = 'enquiry' and json_extract(${trash.payload}, '$.enquiries[0].year') = ${year}
+        ))`,
         status: spam ? "spam" : "neu",
         spamReason: spam,
         ...enquiry,
@@ -292,23 +300,79 @@ export const enquiryUpdate = z.object({
 export type EnquiryUpdate = z.output<typeof enquiryUpdate>;
 
 /** A change by staff; it restarts the retention period. */
-export async function updateEnquiry(db: Database, id: string, { status, note }: EnquiryUpdate, now = new Date()): Promise<Enquiry> {
-  const [row] = await db
-    .update(enquiries)
-    .set({ status, ...(note === undefined ? {} : { note }), updatedAt: now }).where(eq(enquiries.id, id)).returning({ id: enquiries.id });
+export async function updateEnquiry(
+  db: Database,
+  actor: Actor,
+  id: string,
+  { status, note }: EnquiryUpdate,
+  now = new Date(),
+): Promise<Enquiry> {
+  const row = await db.select({ year: enquiries.year, number: enquiries.number }).from(enquiries).where(eq(enquiries.id, id)).get();
   if (!row) throw notFound(ENQUIRY_NOT_FOUND);
-  return (await getEnquiry(db, id))!;
+  const own = eq(enquiries.id, id);
+  await db.batch([
+    db
+      .update(enquiries)
+      .set({ status, ...(note === undefined ? {} : { note }), updatedAt: now })
+      .where(own),
+    logStatement(db, actor, { action: "geändert", kind: "enquiry", itemId: id, title: formatReference(row.year, row.number) }, {
+      at: now,
+      when: rowExists(enquiries, own),
+    }),
+  ]);
+  const enquiry = await getEnquiry(db, id);
+  if (!enquiry) throw notFound(ENQUIRY_NOT_FOUND);
+  return enquiry;
 }
 
 /**
- * The record and its photo rows go first (one batch, with the files noted), so a failure
- * afterwards never leaves a record without its photos; the files follow, and a delete cut
- * short is finished by the scheduled clean-up.
+ * Into the Papierkorb (decision 016), with its photos' rows; the photos' files stay in R2 until
+ * the entry is deleted for good. The Papierkorb and the Verlauf name it by its reference number
+ * and topic, never by the customer's name.
  */
-export async function deleteEnquiry(db: Database, bucket: R2Bucket, id: string, now = new Date()): Promise<void> {
+export async function deleteEnquiry(db: Database, actor: Actor, id: string, now = new Date()): Promise<void> {
+  const row = await db.select().from(enquiries).where(eq(enquiries.id, id)).get();
+  if (!row) throw notFound(ENQUIRY_NOT_FOUND);
+  const own = eq(enquiries.id, id);
+  const photos = eq(enquiryPhotos.enquiryId, id);
+  await moveToTrash(
+    db,
+    actor,
+    {
+      kind: "enquiry",
+      id,
+      title: `${formatReference(row.year, row.number)} · ${row.topic}`,
+      rows: [
+        { table: enquiries, where: own },
+        { table: enquiryPhotos, where: photos },
+      ],
+      pictures: { kind: "enquiry", where: photos },
+      notFound: ENQUIRY_NOT_FOUND,
+    },
+    [db.delete(enquiryPhotos).where(photos), db.delete(enquiries).where(own).returning({ id: enquiries.id })],
+    now,
+  );
+}
+
+/** A restored enquiry comes back with its photos, its status, note and dates as they were. */
+export const ENQUIRY_TRASH: TrashRules = {
+  restore: (db, entryId) => [restoreRows(db, enquiries, entryId), restoreRows(db, enquiryPhotos, entryId)],
+  onPages: false,
+  // The retention period runs on in the Papierkorb: an enquiry is kept no longer there than in the inbox.
+  dueEarly: (now) => {
+    const { kept, spam } = retentionCutoffs(now);
+    const updatedAt = sql`json_extract(${trash.payload}, '$.enquiries[0].updated_at')`;
+    return sql`(${updatedAt} < ${kept.getTime()} or (json_extract(${trash.payload}, '$.enquiries[0].status') = 'spam' and ${updatedAt} < ${spam.getTime()}))`;
+  },
+};
+
+/**
+ * The retention period's delete, final: the record and its photo rows go first (one batch, with
+ * the files noted), so a failure afterwards never leaves a record without its photos; the files
+ * follow, and a delete cut short is finished by the scheduled clean-up.
+ */
+async function deleteForGood(db: Database, bucket: R2Bucket, id: string, now: Date): Promise<void> {
   const photos = await db.select({ id: enquiryPhotos.id }).from(enquiryPhotos).where(eq(enquiryPhotos.enquiryId, id));
-  const exists = await db.select({ id: enquiries.id }).from(enquiries).where(eq(enquiries.id, id)).get();
-  if (!exists) throw notFound(ENQUIRY_NOT_FOUND);
   // Listed, not derived from the rows: renditions still being made are not recorded yet.
   const keys = (await Promise.all(photos.map((photo) => storedKeys(bucket, "enquiry", photo.id)))).flat();
   await db.batch([
@@ -336,7 +400,7 @@ export async function deleteExpiredEnquiries(db: Database, bucket: R2Bucket, now
     .select({ id: enquiries.id })
     .from(enquiries)
     .where(or(lt(enquiries.updatedAt, kept), and(eq(enquiries.status, "spam"), lt(enquiries.updatedAt, spam))));
-  for (const { id } of due) await deleteEnquiry(db, bucket, id, now);
+  for (const { id } of due) await deleteForGood(db, bucket, id, now);
   return due.map(({ id }) => id);
 }
 

@@ -4,6 +4,8 @@ import { notFound } from "~/server/base/errors.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { news } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/base/validation.server";
+import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 import { NEWS_PAGE_SIZE, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 
 export { NEWS_PAGE_SIZE };
@@ -45,24 +47,42 @@ export async function getNews(db: Database, id: string): Promise<NewsItem | null
   return row ? toNewsItem(row) : null;
 }
 
-export async function createNews(db: Database, input: NewsInput): Promise<NewsItem> {
-  const [row] = await db
-    .insert(news)
-    .values({ id: newId(), ...input, date: new Date() })
-    .returning();
+export async function createNews(db: Database, actor: Actor, input: NewsInput): Promise<NewsItem> {
+  const id = newId();
+  const now = new Date();
+  const [[row]] = await db.batch([
+    db.insert(news).values({ id, ...input, date: now }).returning(),
+    logStatement(db, actor, { action: "angelegt", kind: "news", itemId: id, title: input.title }, { at: now }),
+  ]);
   await db.contentChanged();
   return toNewsItem(row);
 }
 
-export async function updateNews(db: Database, id: string, input: NewsInput): Promise<NewsItem> {
-  const [row] = await db.update(news).set(input).where(eq(news.id, id)).returning();
+export async function updateNews(db: Database, actor: Actor, id: string, input: NewsInput): Promise<NewsItem> {
+  const [[row]] = await db.batch([
+    db.update(news).set(input).where(eq(news.id, id)).returning(),
+    logStatement(db, actor, { action: "geändert", kind: "news", itemId: id, title: input.title }, { when: rowExists(news, eq(news.id, id)) }),
+  ]);
   if (!row) throw notFound(NEWS_NOT_FOUND);
   await db.contentChanged();
   return toNewsItem(row);
 }
 
-export async function deleteNews(db: Database, id: string): Promise<void> {
-  const deleted = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
-  if (deleted.length === 0) throw notFound(NEWS_NOT_FOUND);
+/** Into the Papierkorb (decision 016): the item as stored, restored by `NEWS_TRASH`. */
+export async function deleteNews(db: Database, actor: Actor, id: string): Promise<void> {
+  const row = await getNews(db, id);
+  if (!row) throw notFound(NEWS_NOT_FOUND);
+  const own = eq(news.id, id);
+  await moveToTrash(
+    db,
+    actor,
+    { kind: "news", id, title: row.title, rows: [{ table: news, where: own }], notFound: NEWS_NOT_FOUND },
+    [db.delete(news).where(own).returning({ id: news.id })],
+  );
   await db.contentChanged();
 }
+
+export const NEWS_TRASH: TrashRules = {
+  restore: (db, entryId) => [restoreRows(db, news, entryId)],
+  onPages: true,
+};

@@ -12,6 +12,8 @@ import { type Database, prepareRead, type Read, readOnce } from "~/server/db/cli
 import { openingHours, specialHours } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/base/validation.server";
 import { OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH } from "~/lib/limits";
+import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 const SINGLE_ROW_ID = 1;
 
@@ -34,12 +36,16 @@ export async function getOpeningHours(db: Database): Promise<OpeningHours> {
   return readOnce(db, prepareRead(weekQuery(db), ([row]) => toWeek(row)));
 }
 
-export async function saveOpeningHours(db: Database, hours: OpeningHours): Promise<OpeningHours> {
-  const values = { ...hours, updatedAt: new Date() };
-  await db
-    .insert(openingHours)
-    .values({ id: SINGLE_ROW_ID, ...values })
-    .onConflictDoUpdate({ target: openingHours.id, set: values });
+export async function saveOpeningHours(db: Database, actor: Actor, hours: OpeningHours): Promise<OpeningHours> {
+  const now = new Date();
+  const values = { ...hours, updatedAt: now };
+  await db.batch([
+    db
+      .insert(openingHours)
+      .values({ id: SINGLE_ROW_ID, ...values })
+      .onConflictDoUpdate({ target: openingHours.id, set: values }),
+    logStatement(db, actor, { action: "geändert", kind: "opening-hours", title: "Öffnungszeiten der Woche" }, { at: now }),
+  ]);
   await db.contentChanged();
   return hours;
 }
@@ -115,27 +121,47 @@ export async function getSpecialHours(db: Database, id: string): Promise<Special
   return row ? toSpecialHours(row) : null;
 }
 
-export async function createSpecialHours(db: Database, input: SpecialHoursInput): Promise<SpecialHours> {
-  const [row] = await db
-    .insert(specialHours)
-    .values({ id: newId(), ...input, createdAt: new Date() })
-    .returning();
+export async function createSpecialHours(db: Database, actor: Actor, input: SpecialHoursInput): Promise<SpecialHours> {
+  const id = newId();
+  const now = new Date();
+  const [[row]] = await db.batch([
+    db.insert(specialHours).values({ id, ...input, createdAt: now }).returning(),
+    logStatement(db, actor, { action: "angelegt", kind: "special-hours", itemId: id, title: input.title }, { at: now }),
+  ]);
   await db.contentChanged();
   return toSpecialHours(row);
 }
 
-export async function updateSpecialHours(db: Database, id: string, input: SpecialHoursInput): Promise<SpecialHours> {
-  const [row] = await db.update(specialHours).set(input).where(eq(specialHours.id, id)).returning();
+export async function updateSpecialHours(db: Database, actor: Actor, id: string, input: SpecialHoursInput): Promise<SpecialHours> {
+  const [[row]] = await db.batch([
+    db.update(specialHours).set(input).where(eq(specialHours.id, id)).returning(),
+    logStatement(db, actor, { action: "geändert", kind: "special-hours", itemId: id, title: input.title }, {
+      when: rowExists(specialHours, eq(specialHours.id, id)),
+    }),
+  ]);
   if (!row) throw notFound(SPECIAL_HOURS_NOT_FOUND);
   await db.contentChanged();
   return toSpecialHours(row);
 }
 
-export async function deleteSpecialHours(db: Database, id: string): Promise<void> {
-  const deleted = await db.delete(specialHours).where(eq(specialHours.id, id)).returning({ id: specialHours.id });
-  if (deleted.length === 0) throw notFound(SPECIAL_HOURS_NOT_FOUND);
+/** Into the Papierkorb (decision 016), restored by `SPECIAL_HOURS_TRASH`. */
+export async function deleteSpecialHours(db: Database, actor: Actor, id: string): Promise<void> {
+  const row = await getSpecialHours(db, id);
+  if (!row) throw notFound(SPECIAL_HOURS_NOT_FOUND);
+  const own = eq(specialHours.id, id);
+  await moveToTrash(
+    db,
+    actor,
+    { kind: "special-hours", id, title: row.title, rows: [{ table: specialHours, where: own }], notFound: SPECIAL_HOURS_NOT_FOUND },
+    [db.delete(specialHours).where(own).returning({ id: specialHours.id })],
+  );
   await db.contentChanged();
 }
+
+export const SPECIAL_HOURS_TRASH: TrashRules = {
+  restore: (db, entryId) => [restoreRows(db, specialHours, entryId)],
+  onPages: true,
+};
 
 /** Everything the open-now line, the footer and the structured data read: the week and the current special entries. */
 export function scheduleRead(db: Database, now = new Date()): Read<Schedule> {

@@ -2,11 +2,12 @@ import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "~/server/base/errors.server";
 import { categoriesOf, categoryList, linkCategoriesStatements } from "~/server/entities/categories.server";
-import { type Reference, referenceDescription, toReference } from "~/server/entities/references.server";
+import { type Reference, referenceDescription, referenceTitle, toReference } from "~/server/entities/references.server";
 import type { Database } from "~/server/db/client.server";
 import { references } from "~/server/db/schema";
 import { type ImageFile, type PictureStorage, storePictures } from "~/server/images/pictures.server";
 import { filesOf, readUploadForm } from "~/server/images/upload-form.server";
+import { type Actor, logStatement } from "./activity-log.server";
 
 /*
  * Uploads of reference images, from the API and from the staff page alike: reading the
@@ -48,6 +49,7 @@ export interface NewReference {
 /** Stores the pictures of one upload with their records and categories, all or none (`storePictures`). */
 export async function saveReferences(
   db: Database,
+  actor: Actor,
   storage: PictureStorage,
   uploads: NewReference[],
   now = new Date(),
@@ -66,6 +68,7 @@ export async function saveReferences(
         createdAt: new Date(now.getTime() + index),
       }),
       ...linkCategoriesStatements(db, picture.id, uploads[index].metadata.category),
+      logStatement(db, actor, { action: "angelegt", kind: "reference", itemId: picture.id, title: referenceTitle(uploads[index].metadata.description) }, { at: now }),
     ]),
   );
   // A picture that gets no renditions (it moves) is on the pages at once; the others once theirs exist.
@@ -125,7 +128,7 @@ function metadataFromField(value: FormDataEntryValue | null): unknown {
  * The multipart upload of the API and of the staff uploader alike: the `images` with
  * their `metadata` JSON, stored all or nothing.
  */
-export async function saveUploadRequest(db: Database, storage: PictureStorage, request: Request): Promise<Reference[]> {
+export async function saveUploadRequest(db: Database, actor: Actor, storage: PictureStorage, request: Request): Promise<Reference[]> {
   const form = await readUploadForm(request);
-  return saveReferences(db, storage, await uploadsFromForm(form, metadataFromField(form.get("metadata"))));
+  return saveReferences(db, actor, storage, await uploadsFromForm(form, metadataFromField(form.get("metadata"))));
 }

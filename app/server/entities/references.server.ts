@@ -2,14 +2,23 @@ import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExist
 import { z } from "zod";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 import { badRequest, notFound } from "~/server/base/errors.server";
-import { categoryList, categoryNamesQuery, inCategory, linkCategoriesStatements, namesByReference } from "~/server/entities/categories.server";
+import {
+  categoryList,
+  categoryNamesQuery,
+  inCategory,
+  keepLinksOfTrashedCategories,
+  linkCategoriesStatements,
+  namesByReference,
+  restoreCategoryLinks,
+} from "~/server/entities/categories.server";
 import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
 import { referenceCategories, references } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { parseRenditionWidths, type PictureSource, renditionSources, renditionsReady } from "~/server/images/renditions.server";
-import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
 import { recordId, type Paging } from "~/server/base/validation.server";
 import { onPublicPages, pairedPictures, subqueries } from "~/server/entities/reference-visibility.server";
+import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { moveToTrash, restoreRows, storedFact, storedValue, type TrashRules } from "./trash-rows.server";
 
 /*
  * Reference images: reading, editing and deleting their records. Uploads are in
@@ -200,18 +209,45 @@ export function getReference(db: Database, id: string): Promise<Reference | null
   return readOnce(db, referenceRead(db, id));
 }
 
+/** "Bild ohne Beschreibung" where the API stored none, as the Verlauf and the Papierkorb name it. */
+export const referenceTitle = (description: string) => description.trim() || "Bild ohne Beschreibung";
+
+/** An edit: the text and categories, and (absent: unchanged) the home page mark and the "Vorher-Bild". */
+export interface ReferenceEdit extends ReferenceUpdate {
+  featured?: boolean;
+  beforeId?: string | null;
+}
+
+/**
+ * One edit, one batch, one Verlauf entry. The "Vorher-Bild" is checked first, so a refused one
+ * leaves everything as it was.
+ */
 export async function updateReference(
   db: Database,
+  actor: Actor,
   id: string,
-  { description, category }: ReferenceUpdate,
+  { description, category, featured, beforeId }: ReferenceEdit,
+  now = new Date(),
 ): Promise<Reference> {
-  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+  const existing = await db.select({ beforeId: references.beforeId }).from(references).where(eq(references.id, id)).get();
   if (!existing) throw notFound(REFERENCE_NOT_FOUND);
-  await db.batch([
-    db.update(references).set({ description }).where(eq(references.id, id)),
-    db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
-    ...linkCategoriesStatements(db, id, category),
-  ]);
+  const changesBefore = beforeId !== undefined && beforeId !== existing.beforeId;
+  if (changesBefore && beforeId !== null) await checkBeforePicture(db, id, beforeId);
+  await refusingTakenBefore(
+    db.batch([
+      db
+        .update(references)
+        .set({ description, ...(changesBefore ? { beforeId } : {}) })
+        .where(eq(references.id, id)),
+      ...(featured === undefined ? [] : [featuredStatement(db, id, featured, now)]),
+      db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
+      ...linkCategoriesStatements(db, id, category),
+      logStatement(db, actor, { action: "geändert", kind: "reference", itemId: id, title: referenceTitle(description) }, {
+        at: now,
+        when: rowExists(references, eq(references.id, id)),
+      }),
+    ]),
+  );
   await db.contentChanged();
   return (await getReference(db, id))!;
 }
@@ -221,12 +257,14 @@ export async function updateReference(
  * both updates run in one batch, and a partial unique index keeps it on one row even
  * when two staff members mark pictures at the same moment.
  */
-export async function setCoverReference(db: Database, id: string, cover: boolean): Promise<Reference> {
-  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+export async function setCoverReference(db: Database, actor: Actor, id: string, cover: boolean): Promise<Reference> {
+  const existing = await db.select({ description: references.description }).from(references).where(eq(references.id, id)).get();
   if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  const title = `${referenceTitle(existing.description)} (${cover ? "als Titelbild" : "nicht mehr Titelbild"})`;
   await db.batch([
     db.update(references).set({ cover: null }).where(cover ? eq(references.cover, true) : eq(references.id, id)),
     ...(cover ? [db.update(references).set({ cover: true }).where(eq(references.id, id))] : []),
+    logStatement(db, actor, { action: "geändert", kind: "reference", itemId: id, title }, { when: rowExists(references, eq(references.id, id)) }),
   ]);
   await db.contentChanged();
   return (await getReference(db, id))!;
@@ -257,13 +295,21 @@ export function homePicturesRead(db: Database, limit: number): Read<{ slides: Re
  * "Auf der Startseite zeigen", or not. Marking keeps the time of the first mark, so marking
  * again does not move a picture to the front; the slideshow shows the newest marks first.
  */
-export async function setFeaturedReference(db: Database, id: string, featured: boolean, now = new Date()): Promise<void> {
-  const existing = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
-  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
-  await db
+const featuredStatement = (db: Database, id: string, featured: boolean, now: Date) =>
+  db
     .update(references)
     .set({ featuredAt: featured ? now : null })
     .where(and(eq(references.id, id), featured ? isNull(references.featuredAt) : undefined));
+
+/** The Bilder page's switch "Auf der Startseite zeigen". */
+export async function setFeaturedReference(db: Database, actor: Actor, id: string, featured: boolean, now = new Date()): Promise<void> {
+  const existing = await db.select({ description: references.description }).from(references).where(eq(references.id, id)).get();
+  if (!existing) throw notFound(REFERENCE_NOT_FOUND);
+  const title = `${referenceTitle(existing.description)} (${featured ? "auf der Startseite" : "nicht mehr auf der Startseite"})`;
+  await db.batch([
+    featuredStatement(db, id, featured, now),
+    logStatement(db, actor, { action: "geändert", kind: "reference", itemId: id, title }, { at: now, when: rowExists(references, eq(references.id, id)) }),
+  ]);
   await db.contentChanged();
 }
 
@@ -309,53 +355,99 @@ export function beforeChoicesRead(db: Database, id: string): Read<Reference[]> {
 }
 
 /**
- * Sets (or, with null, removes) the "Vorher-Bild" of `id`. It must be another picture that has
- * none of its own and is nobody else's, so a pair never becomes a chain.
+ * Whether `beforeId` may become the "Vorher-Bild" of `id`: another picture that has none of its
+ * own and is nobody else's, while `id` is nobody's, so a pair never becomes a chain.
  */
-export async function setBeforePicture(db: Database, id: string, beforeId: string | null): Promise<void> {
-  const [existing, before] = await db.batch([
-    db.select({ id: references.id, beforeId: references.beforeId }).from(references).where(eq(references.id, id)),
+async function checkBeforePicture(db: Database, id: string, beforeId: string): Promise<void> {
+  const [before, beforeOfAnother] = await db.batch([
     db
-      .select({ id: references.id, free: sql<number>`${freeToBeBefore(id)}` })
+      .select({ free: sql<number>`${freeToBeBefore(id)}` })
       .from(references)
-      .where(eq(references.id, beforeId ?? "")),
+      .where(eq(references.id, beforeId)),
+    db.select({ id: references.id }).from(references).where(eq(references.beforeId, id)),
   ]);
-  if (!existing[0]) throw notFound(REFERENCE_NOT_FOUND);
-  if (existing[0].beforeId === beforeId) return;
-  if (beforeId !== null) {
-    if (!before[0]) throw notFound("Das gewählte Vorher-Bild gibt es nicht (mehr).");
-    if (!before[0].free) throw badRequest(BEFORE_REFUSED);
-    const isBeforeOfAnother = await db.select({ id: references.id }).from(references).where(eq(references.beforeId, id)).get();
-    if (isBeforeOfAnother) throw badRequest(BEFORE_REFUSED);
-  }
+  if (!before[0]) throw notFound("Das gewählte Vorher-Bild gibt es nicht (mehr).");
+  if (!before[0].free || beforeOfAnother[0]) throw badRequest(BEFORE_REFUSED);
+}
+
+/** Someone chose the same picture for another one at the same moment (unique index). */
+async function refusingTakenBefore<T>(write: Promise<T>): Promise<T> {
   try {
-    await db.update(references).set({ beforeId }).where(eq(references.id, id));
+    return await write;
   } catch (error) {
-    // Someone chose the same picture for another one at the same moment (unique index).
-    if (String(error).includes("UNIQUE constraint failed")) throw badRequest(BEFORE_REFUSED);
+    if (String(error).includes("UNIQUE constraint failed") && String(error).includes("before_id")) throw badRequest(BEFORE_REFUSED);
     throw error;
   }
-  await db.contentChanged();
 }
 
 export const BEFORE_REFUSED =
   "Dieses Vorher-Bild geht nicht: Es muss ein anderes Bild sein, das selbst kein Vorher-Bild hat und noch keinem anderen Bild zugeordnet ist.";
 
 /**
- * The record goes first, so a failure afterwards never leaves a record without its image.
- * Its files are noted in the same batch and the note is removed once they are gone, so
- * a delete interrupted between D1 and R2 is finished by the scheduled clean-up.
+ * Into the Papierkorb (decision 016): the record and its category links as stored; its files stay
+ * in R2 (the orphan sweep counts them as in use) until the entry is deleted for good.
  */
-export async function deleteReference(db: Database, bucket: R2Bucket, id: string, now = new Date()): Promise<void> {
-  const row = await db.select({ id: references.id }).from(references).where(eq(references.id, id)).get();
+export async function deleteReference(db: Database, actor: Actor, id: string, now = new Date()): Promise<void> {
+  const row = await db.select({ description: references.description }).from(references).where(eq(references.id, id)).get();
   if (!row) throw notFound(REFERENCE_NOT_FOUND);
-  // Listed, not derived from the row: renditions still being made are not recorded yet.
-  const keys = await storedKeys(bucket, "reference", id);
-  await db.batch([
-    db.delete(referenceCategories).where(eq(referenceCategories.referenceId, id)),
-    db.delete(references).where(eq(references.id, id)),
-    ...(keys.length ? [noteDeletions(db, keys, now)] : []),
-  ]);
+  const own = eq(references.id, id);
+  const links = eq(referenceCategories.referenceId, id);
+  await moveToTrash(
+    db,
+    actor,
+    {
+      kind: "reference",
+      id,
+      title: referenceTitle(row.description),
+      rows: [
+        { table: references, where: own },
+        { table: referenceCategories, where: links },
+      ],
+      pictures: { kind: "reference", where: own },
+      notFound: REFERENCE_NOT_FOUND,
+      facts: { [BEFORE_OF]: sql`(select ${references.id} from ${references} where ${references.beforeId} = ${id})` },
+    },
+    [db.delete(referenceCategories).where(links), db.delete(references).where(own).returning({ id: references.id })],
+    now,
+  );
   await db.contentChanged();
-  await removeFiles(db, bucket, keys);
 }
+
+/** The trash entry's note of the picture whose "Vorher-Bild" the deleted one was. */
+const BEFORE_OF = "beforeOf";
+
+/** `id` (SQL) is a picture that is still free to be another's "Vorher-Bild": it exists, has none, and is nobody's. */
+const stillFreeToBeBefore = (id: SQL) =>
+  sql`exists (select 1 from ${references} as candidate where candidate.id = ${id} and candidate.before_id is null)
+    and not exists (select 1 from ${references} as taken where taken.before_id = ${id})`;
+
+/**
+ * A restored picture comes back as it was: description, size, renditions, creation time (so its
+ * place in the lists), its categories that still exist (see `keepLinksOfTrashedCategories` for
+ * those in the Papierkorb), the home page mark, the Titelbild mark — unless another picture has
+ * taken it meanwhile, which keeps it — and its pair, in either role, where the other picture is
+ * still there and free (a pair never becomes a chain).
+ */
+export const REFERENCE_TRASH: TrashRules = {
+  restore: (db, entryId) => [
+    keepLinksOfTrashedCategories(db, entryId),
+    restoreRows(db, references, entryId, {
+      replace: {
+        cover: sql`case when exists (select 1 from ${references} where ${references.cover} = 1) then null else ${storedValue("cover")} end`,
+        before_id: sql`case when ${stillFreeToBeBefore(storedValue("before_id"))} then ${storedValue("before_id")} end`,
+      },
+    }),
+    restoreCategoryLinks(db, entryId),
+    db
+      .update(references)
+      .set({ beforeId: entryId })
+      .where(
+        and(
+          eq(references.id, storedFact(entryId, BEFORE_OF)),
+          isNull(references.beforeId),
+          sql`not exists (select 1 from ${references} as taken where taken.before_id = ${references.id})`,
+        ),
+      ),
+  ],
+  onPages: true,
+};

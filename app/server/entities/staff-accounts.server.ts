@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { HttpError } from "~/server/base/errors.server";
+import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
 import { randomBytes, toBase64Url, toHex } from "~/server/base/encoding.server";
 import { loginAttempts, sessions, users } from "~/server/db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH, spendEquivalentTime, verifyPassword } from "~/server/base/password.server";
 import { parseOrThrow, requiredText } from "~/server/base/validation.server";
+import { logStatement } from "./activity-log.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -54,15 +55,23 @@ const newPassword = z
   .min(MIN_PASSWORD_LENGTH, `Das Passwort muss mindestens ${MIN_PASSWORD_LENGTH} Zeichen lang sein.`)
   .max(MAX_PASSWORD_LENGTH, "Das Passwort ist zu lang.");
 
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 50;
+/** What a username may be, as the invitation's form says and its refusal repeats. */
+export const USERNAME_RULE = `${USERNAME_MIN_LENGTH} bis ${USERNAME_MAX_LENGTH} Zeichen: Buchstaben a–z, Ziffern, Punkt, Binde- oder Unterstrich.`;
+
+const usernameRule = z
+  .string({ required_error: "Der Benutzername fehlt.", invalid_type_error: "Der Benutzername muss ein Text sein." })
+  .trim()
+  .toLowerCase()
+  .regex(new RegExp(`^[a-z0-9._-]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`), `Der Benutzername braucht ${USERNAME_RULE}`);
+
 /** Rules for new staff accounts (`npm run user:add`); there is never a default account. */
-export const newStaffUserInput = z.object({
-  username: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9._-]{3,50}$/, "Der Benutzername braucht 3 bis 50 Zeichen: Buchstaben a–z, Ziffern, Punkt, Binde- oder Unterstrich."),
-  password: newPassword,
-});
+export const newStaffUserInput = z.object({ username: usernameRule, password: newPassword });
+
+/** The rules of a chosen password, on /intern/konto and on an invitation alike: not the username, typed twice alike. */
+const NOT_THE_USERNAME = "Das Passwort darf nicht der Benutzername sein.";
+const isUsername = (password: string, name: string) => password.trim().toLowerCase() === name.trim().toLowerCase();
 
 /** "Passwort ändern" on /intern/konto, for the signed-in staff member. */
 export function passwordChangeInput(username: string) {
@@ -75,16 +84,27 @@ export function passwordChangeInput(username: string) {
       newPassword,
       repeatPassword: z.string({ required_error: "Bitte das neue Passwort wiederholen." }),
     })
-    .refine(({ newPassword }) => newPassword.trim().toLowerCase() !== username.toLowerCase(), {
-      message: "Das Passwort darf nicht der Benutzername sein.",
-      path: ["newPassword"],
-    })
+    .refine(({ newPassword }) => !isUsername(newPassword, username), { message: NOT_THE_USERNAME, path: ["newPassword"] })
     .refine(({ newPassword, repeatPassword }) => newPassword === repeatPassword, {
       message: "Die beiden neuen Passwörter stimmen nicht überein.",
       path: ["repeatPassword"],
     });
 }
 export type PasswordChange = z.infer<ReturnType<typeof passwordChangeInput>>;
+
+/** "Konto anlegen" on an invitation: the Konto page's rules for the password, `npm run user:add`'s for the name. */
+export const newAccountInput = z
+  .object({
+    username: usernameRule,
+    password: newPassword,
+    repeatPassword: z.string({ required_error: "Bitte das Passwort wiederholen." }),
+  })
+  .refine(({ username, password }) => !isUsername(password, username), { message: NOT_THE_USERNAME, path: ["password"] })
+  .refine(({ password, repeatPassword }) => password === repeatPassword, {
+    message: "Die beiden Passwörter stimmen nicht überein.",
+    path: ["repeatPassword"],
+  });
+export type NewAccount = z.output<typeof newAccountInput>;
 
 export const WRONG_CURRENT_PASSWORD = "Das aktuelle Passwort stimmt nicht.";
 
@@ -112,22 +132,29 @@ export async function changePassword(
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
     db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, await sha256Hex(keepToken)))),
+    logStatement(db, user, { action: "Passwort geändert", kind: "account", itemId: String(user.id), title: user.username }, { at: now }),
   ]);
 }
 
 /** "Überall abmelden": every session of the account ends, the current one included. */
 export async function endAllSessions(db: Database, user: StaffUser): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, user.id));
+  await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, user.id)),
+    logStatement(db, user, { action: "überall abgemeldet", kind: "account", itemId: String(user.id), title: user.username }),
+  ]);
 }
 
-/** Creates the account, or sets a new password when the username exists. */
+/**
+ * Creates the account, or sets a new password when the username exists (`npm run user:add`, for
+ * the first account and for recovery): an account removed on the Team page is active again.
+ */
 export async function saveStaffUser(db: Database, input: z.input<typeof newStaffUserInput>): Promise<StaffUser> {
   const { username, password } = parseOrThrow(newStaffUserInput, input);
   const passwordHash = await hashPassword(password);
   const [row] = await db
     .insert(users)
     .values({ username, passwordHash })
-    .onConflictDoUpdate({ target: users.username, set: { passwordHash } })
+    .onConflictDoUpdate({ target: users.username, set: { passwordHash, disabledAt: null } })
     .returning({ id: users.id, username: users.username });
   await db.delete(sessions).where(eq(sessions.userId, row.id));
   return row;
@@ -175,11 +202,18 @@ export async function login(
   const valid = user
     ? await verifyPassword(password, user.passwordHash)
     : (await spendEquivalentTime(password), false);
-  if (!user || !valid) throw new HttpError(401, AUTH_FAILED);
+  // A removed account answers as an unknown one, after the same work.
+  if (!user || !valid || user.disabledAt) throw new HttpError(401, AUTH_FAILED);
 
   await forgetChecks(db, name, origin);
-  const token = await createSession(db, user.id, now);
-  return { token, user: { id: user.id, username: user.username } };
+  const session = await newSession(now);
+  const staffUser = { id: user.id, username: user.username };
+  await db.batch([
+    db.insert(sessions).values({ ...session.values, userId: user.id }),
+    db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id)),
+    logStatement(db, staffUser, { action: "angemeldet", kind: "account", itemId: String(user.id), title: user.username }, { at: now }),
+  ]);
+  return { token: session.token, user: staffUser };
 }
 
 /**
@@ -258,15 +292,16 @@ async function throttleLiftsAt(db: Database, username: string, origin: CheckOrig
   return liftsAt;
 }
 
-export async function createSession(db: Database, userId: number, now = new Date()): Promise<string> {
+/** A new session's token, and the values of its row but the account, for the caller's batch (only the hash is stored). */
+export async function newSession(now: Date) {
   const token = newToken();
-  await db.insert(sessions).values({
-    tokenHash: await sha256Hex(token),
-    userId,
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
-  });
+  const values = { tokenHash: await sha256Hex(token), createdAt: now, lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS) };
+  return { token, values };
+}
+
+export async function createSession(db: Database, userId: number, now = new Date()): Promise<string> {
+  const { token, values } = await newSession(now);
+  await db.insert(sessions).values({ ...values, userId });
   return token;
 }
 
@@ -288,7 +323,8 @@ export async function userForToken(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
+    // A removed account's sessions are deleted with it; this makes its token useless even so.
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(users.disabledAt)))
     .get();
   if (!row) return null;
   const idleSince = now.getTime() - row.lastUsedAt.getTime();
@@ -310,4 +346,77 @@ export async function endSession(db: Database, token: string | null | undefined)
 /** Cloudflare puts the visitor's address in this header; locally it is absent. */
 export function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "local";
+}
+
+/* The Team page: the accounts, and "Entfernen". All staff have the same rights (SPEC §6). */
+
+export interface StaffAccount {
+  id: number;
+  username: string;
+  /** ISO 8601, or null before the first sign-in. */
+  lastSignInAt: string | null;
+  /** Sessions not yet ended, idle or expired: the browsers and API clients signed in now. */
+  activeSessions: number;
+}
+
+/** The active accounts, alphabetically; removed ones are not listed. */
+export async function listStaffAccounts(db: Database, now = new Date()): Promise<StaffAccount[]> {
+  const live = and(
+    eq(sessions.userId, users.id),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+  );
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      lastSignInAt: users.lastSignInAt,
+      activeSessions: sql<number>`(select count(*) from ${sessions} where ${live})`,
+    })
+    .from(users)
+    .where(isNull(users.disabledAt))
+    .orderBy(asc(users.username));
+  return rows.map((row) => ({ ...row, lastSignInAt: row.lastSignInAt?.toISOString() ?? null }));
+}
+
+/** Every account's name, removed ones too: the people the Verlauf can be filtered by. */
+export async function listStaffNames(db: Database): Promise<string[]> {
+  const rows = await db.select({ username: users.username }).from(users).orderBy(asc(users.username));
+  return rows.map((row) => row.username);
+}
+
+export const ACCOUNT_NOT_FOUND = "Dieses Konto gibt es nicht (mehr).";
+export const CANNOT_REMOVE_SELF = "Das eigene Konto kann nicht entfernt werden.";
+export const CANNOT_REMOVE_LAST = "Das letzte aktive Konto kann nicht entfernt werden.";
+
+/**
+ * "Entfernen": the account is disabled and its sessions end, so its token answers 401 at once.
+ * Nobody removes themselves, and the last active account stays: the update's own condition
+ * decides that when the batch runs, so two staff members removing each other at the same moment
+ * leave one of them (and a removed remover removes nobody).
+ */
+export async function removeStaffAccount(db: Database, actor: StaffUser, accountId: string, now = new Date()): Promise<void> {
+  // The id as the Team page shows it: anything but a whole number names no account.
+  const id = /^\d{1,15}$/.test(accountId) ? Number(accountId) : NaN;
+  if (!Number.isSafeInteger(id)) throw notFound(ACCOUNT_NOT_FOUND);
+  if (id === actor.id) throw new HttpError(400, CANNOT_REMOVE_SELF);
+  const target = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.disabledAt)))
+    .get();
+  if (!target) throw notFound(ACCOUNT_NOT_FOUND);
+  const active = sql`(select count(*) from ${users} where ${users.disabledAt} is null)`;
+  const actorActive = sql`exists (select 1 from ${users} where ${users.id} = ${actor.id} and ${users.disabledAt} is null)`;
+  const removedNow = sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.disabledAt} = ${now.getTime()})`;
+  const [removed] = await db.batch([
+    db
+      .update(users)
+      .set({ disabledAt: now })
+      .where(and(eq(users.id, id), isNull(users.disabledAt), sql`${active} > 1`, actorActive))
+      .returning({ id: users.id }),
+    db.delete(sessions).where(and(eq(sessions.userId, id), removedNow)),
+    logStatement(db, actor, { action: "entfernt", kind: "account", itemId: String(id), title: target.username }, { at: now, when: removedNow }),
+  ]);
+  if (removed.length === 0) throw new HttpError(409, CANNOT_REMOVE_LAST);
 }

@@ -1,8 +1,8 @@
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
-import { imageDeletions } from "~/server/db/schema";
+import { imageDeletions, trashedPictures } from "~/server/db/schema";
 import { type PictureKind, parseKey, prefixOf } from "./keys.server";
-import { pictureTable, STORED_KINDS } from "./picture-rows.server";
+import { type PictureTable, pictureTable, STORED_KINDS } from "./picture-rows.server";
 
 /*
  * Every R2 write and deletion of pictures: stored all or none, deleted after their record
@@ -86,9 +86,21 @@ export async function finishImageDeletions(db: Database, bucket: R2Bucket): Prom
   }
 }
 
+/** Of `ids`, those whose picture has its row, or lies in the Papierkorb (its files are kept until it is deleted for good). */
+async function idsInUse(db: Database, kind: PictureKind, table: PictureTable, ids: string[]): Promise<Set<string>> {
+  const [rows, trashed] = await Promise.all([
+    db.select({ id: table.id }).from(table).where(inArray(table.id, ids)),
+    db
+      .select({ id: trashedPictures.pictureId })
+      .from(trashedPictures)
+      .where(and(eq(trashedPictures.kind, kind), inArray(trashedPictures.pictureId, ids))),
+  ]);
+  return new Set([...rows, ...trashed].map(({ id }) => id));
+}
+
 /**
- * Removes stored objects whose record does not exist and that were uploaded before
- * `uploadedBefore`: left by a worker stopped between its R2 puts and the D1 batch, renditions
+ * Removes stored objects whose record neither exists nor lies in the Papierkorb and that were
+ * uploaded before `uploadedBefore`: left by a worker stopped between its R2 puts and the D1 batch, renditions
  * finished after their record was deleted, and files of retired formats. Younger objects may
  * belong to an upload still under way. Returns the keys removed.
  */
@@ -104,9 +116,7 @@ export async function removeOrphanedImages(db: Database, bucket: R2Bucket, uploa
       for (let start = 0; start < old.length; start += DELETE_BATCH) {
         const keys = old.slice(start, start + DELETE_BATCH);
         const owners = [...new Set(keys.map((key) => parseKey(key)?.id).filter((id): id is string => !!id))];
-        const existing = owners.length
-          ? new Set((await db.select({ id: table.id }).from(table).where(inArray(table.id, owners))).map(({ id }) => id))
-          : new Set<string>();
+        const existing = owners.length ? await idsInUse(db, kind, table, owners) : new Set<string>();
         const orphans = keys.filter((key) => {
           const parsed = parseKey(key);
           return !parsed || parsed.kind !== kind || !existing.has(parsed.id);

@@ -1,6 +1,8 @@
 import { data, type TypedResponse } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { TRASH_KEEP_DAYS } from "~/lib/activity";
 import { DELETE_PARAM, EDIT_PARAM, type FormFailure, searchWith } from "~/lib/staff-forms";
+import type { Toast } from "~/lib/toast";
 import { HttpError } from "~/server/base/errors.server";
 import { FAILURE_MESSAGE, redirectWithToast, type RequestArgs, SUCCESS_MESSAGE } from "~/server/web/toast.server";
 import { type FieldErrors, validate, type Validated } from "~/server/base/validation.server";
@@ -47,9 +49,20 @@ export function refusedForm(failure: { intent: string; id?: string; values: Form
   return invalidForm(failure, { message: error.message, fieldErrors: { [field]: error.message } }, error);
 }
 
+type ToastContent = Omit<Toast, "id">;
+
+const SUCCEEDED: ToastContent = { type: "success", body: SUCCESS_MESSAGE };
+
+/** After a delete: SPEC §8's "Aktion Erfolgreich", and where the item went (decision 016). */
+export const MOVED_TO_TRASH: ToastContent = {
+  type: "success",
+  title: SUCCESS_MESSAGE,
+  body: `Im Papierkorb – dort ${TRASH_KEEP_DAYS} Tage lang wiederherstellbar.`,
+};
+
 /** Post/Redirect/Get after a successful write: the page again (first page, no dialog) with "Aktion Erfolgreich". */
-export function succeeded(args: RequestArgs, to = new URL(args.request.url).pathname) {
-  return redirectWithToast(args, to, { type: "success", body: SUCCESS_MESSAGE });
+export function succeeded(args: RequestArgs, to = new URL(args.request.url).pathname, toast = SUCCEEDED) {
+  return redirectWithToast(args, to, toast);
 }
 
 /** One posted staff form, as an intent's handler sees it. */
@@ -95,11 +108,13 @@ export function staffAction(
   return Promise.resolve(invalidForm(posted.failure, { message: "Unbekannte Aktion.", fieldErrors: {} }));
 }
 
-interface WriteOptions {
+interface WriteOptions<R = unknown> {
   /** Shows an expected refusal of the write beside this field of the form sent back, instead of as a toast on the page. */
   refusedAt?: string;
   /** Another page to return to after the write. */
   to?: string;
+  /** Another toast than "Aktion Erfolgreich" after the write (`MOVED_TO_TRASH`), or one made from its result. */
+  toast?: ToastContent | ((result: R) => ToastContent);
 }
 
 /**
@@ -107,17 +122,18 @@ interface WriteOptions {
  * entity module, then the page again with "Aktion Erfolgreich", or with the module's
  * German message for an expected failure (unknown id, …). Anything else is rethrown.
  */
-export function directWrite(write: (form: PostedForm) => Promise<unknown>, options: WriteOptions = {}): IntentHandler {
+export function directWrite<R>(write: (form: PostedForm) => Promise<R>, options: WriteOptions<R> = {}): IntentHandler {
   return async (form) => {
     const to = options.to ?? form.to;
+    let result: R;
     try {
-      await write(form);
+      result = await write(form);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (options.refusedAt) return refusedForm(form.failure, options.refusedAt, error);
       return redirectWithToast(form.args, to, { type: "error", body: error.message || FAILURE_MESSAGE });
     }
-    return succeeded(form.args, to);
+    return succeeded(form.args, to, typeof options.toast === "function" ? options.toast(result) : options.toast);
   };
 }
 
@@ -125,10 +141,10 @@ export function directWrite(write: (form: PostedForm) => Promise<unknown>, optio
 type Check<T> = z.ZodType<T, z.ZodTypeDef, unknown> | ((values: FormValues) => Validated<T>);
 
 /** An intent that checks the form first: invalid, the form comes back with its German messages (400); valid, as `directWrite`. */
-export function validatedWrite<T>(
+export function validatedWrite<T, R>(
   check: Check<T>,
-  write: (value: T, form: PostedForm) => Promise<unknown>,
-  options: WriteOptions = {},
+  write: (value: T, form: PostedForm) => Promise<R>,
+  options: WriteOptions<R> = {},
 ): IntentHandler {
   return (form) => {
     const input = typeof check === "function" ? check(form.values) : validate(check, form.values);

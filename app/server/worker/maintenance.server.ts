@@ -2,6 +2,9 @@ import type { Database } from "~/server/db/client.server";
 import { retryEnquiryMails } from "~/server/entities/enquiry-mail.server";
 import { forgetOldEnquiryAttempts } from "~/server/entities/enquiry-spam.server";
 import { deleteExpiredEnquiries } from "~/server/entities/enquiries.server";
+import { deleteOldLogEntries } from "~/server/entities/activity-log.server";
+import { deleteExpiredInvitations } from "~/server/entities/invitations.server";
+import { emptyTrash } from "~/server/entities/trash.server";
 import { makeMissingRenditions } from "~/server/images/renditions.server";
 import { finishImageDeletions, removeOrphanedImages } from "~/server/images/storage.server";
 
@@ -9,7 +12,7 @@ import { finishImageDeletions, removeOrphanedImages } from "~/server/images/stor
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 
 export interface MaintenanceReport {
-  /** Files of deleted references that R2 had not removed yet. */
+  /** Files of pictures deleted for good that R2 had not removed yet. */
   finishedDeletes: string[];
   /** Files no record points to, older than a day. */
   orphansRemoved: string[];
@@ -17,6 +20,10 @@ export interface MaintenanceReport {
   renditionsMade: string[];
   /** Enquiries deleted with their photos because their retention period ended. */
   enquiriesDeleted: string[];
+  /** Papierkorb entries deleted for good (30 days after their deletion, or an enquiry past its retention). */
+  trashEmptied: string[];
+  /** Verlauf entries older than a year that were deleted. */
+  logEntriesDeleted: number;
   /** References of enquiries whose e-mail to the workshop went out on this run. */
   enquiryMailsSent: string[];
 }
@@ -33,6 +40,10 @@ export async function runMaintenance(
   const bucket = bindings.IMAGES;
   // First: a delete whose files R2 did not remove is finished below, and no expired enquiry is mailed.
   const enquiriesDeleted = await deleteExpiredEnquiries(db, bucket, now);
+  // Before the files are swept: an entry deleted for good notes its pictures' files for removal.
+  const trashEmptied = await emptyTrash(db, bucket, now);
+  const logEntriesDeleted = await deleteOldLogEntries(db, now);
+  await deleteExpiredInvitations(db, now);
   const enquiryMailsSent = await retryEnquiryMails(db, bindings.ENQUIRY_MAIL, now);
   await forgetOldEnquiryAttempts(db, now);
   const finishedDeletes = await finishImageDeletions(db, bucket);
@@ -41,5 +52,5 @@ export async function runMaintenance(
     console.log("Wartung: Bilddateien entfernt", { finishedDeletes, orphansRemoved });
   }
   const { made: renditionsMade } = await makeMissingRenditions(db, bucket, bindings.IMAGE_TRANSFORMS);
-  return { finishedDeletes, orphansRemoved, renditionsMade, enquiriesDeleted, enquiryMailsSent };
+  return { finishedDeletes, orphansRemoved, renditionsMade, enquiriesDeleted, enquiryMailsSent, trashEmptied, logEntriesDeleted };
 }
