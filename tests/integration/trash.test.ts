@@ -34,6 +34,8 @@ interface Reference {
   description: string;
   category: string[];
   cover: boolean;
+  featured: boolean;
+  before: { id: string } | null;
   sources: unknown[];
 }
 
@@ -175,6 +177,40 @@ describe("a deleted reference picture", () => {
     const listed = await references(token);
     expect(byId(listed, first.id)).toMatchObject({ cover: false });
     expect(byId(listed, second.id)).toMatchObject({ cover: true });
+  });
+
+  it("comes back with its home page mark and its Vorher-Bild, and as the Vorher-Bild of its pair", async () => {
+    const token = await staffToken();
+    const worn = await picture(token, "Sitz vorher", [], 10);
+    const done = await picture(token, "Sitz nachher", [], 90);
+    const pair = { description: "Sitz nachher", category: [], featured: true, beforeId: worn.id };
+    expect((await api("reference/update", { token, json: { id: done.id, ...pair } })).status).toBe(200);
+    const before = byId(await references(token), done.id);
+    expect(before).toMatchObject({ featured: true, before: { id: worn.id } });
+
+    await remove(token, "reference/delete", done.id);
+    await restore(token, done.id);
+    expect(byId(await references(token), done.id)).toEqual(before);
+
+    await remove(token, "reference/delete", worn.id);
+    expect(byId(await references(token), done.id)).toMatchObject({ before: null });
+    await restore(token, worn.id);
+    expect(byId(await references(token), done.id)).toEqual(before);
+  });
+
+  it("comes back without its Vorher-Bild when that one has become another picture's meanwhile", async () => {
+    const token = await staffToken();
+    const worn = await picture(token, "Vorher", [], 10);
+    const done = await picture(token, "Nachher", [], 90);
+    const other = await picture(token, "Anderes", [], 170);
+    const pairWith = (id: string, description: string) => api("reference/update", { token, json: { id, description, category: [], beforeId: worn.id } });
+    expect((await pairWith(done.id, "Nachher")).status).toBe(200);
+    await remove(token, "reference/delete", done.id);
+    expect((await pairWith(other.id, "Anderes")).status).toBe(200);
+
+    await restore(token, done.id);
+    expect(byId(await references(token), done.id)).toMatchObject({ before: null });
+    expect(byId(await references(token), other.id)).toMatchObject({ before: { id: worn.id } });
   });
 
   it("whose category was deleted meanwhile comes back without it, and joins it again when the category is restored", async () => {
