@@ -87,13 +87,16 @@ describe("server renditions", () => {
     for (const reference of await listed(token)) await expectRenditions(reference, [480, 700]);
   });
 
-  it("deleting a reference removes its original and every rendition", async () => {
+  it("deleting a reference for good removes its original and every rendition", async () => {
     const token = await staffToken();
     const [saved] = (await body<{ reference: Reference[] }>(await upload(token, uploadForm([{ name: "weg.png", bytes: png({ width: 600, height: 400 }) }])))).reference;
     await expect.poll(() => renditionWidths(saved.id), { timeout: 20_000 }).toBe("480,600");
     expect(await allBucketKeys()).toHaveLength(1 + 3 * 2);
 
     expect((await api("reference/delete", { method: "POST", token, json: { id: saved.id } })).status).toBe(200);
+    // In the Papierkorb its files stay (decision 016); "Endgültig löschen" takes them all.
+    expect(await allBucketKeys()).toHaveLength(1 + 3 * 2);
+    expect((await api("trash/delete", { method: "POST", token, json: { id: saved.id } })).status).toBe(200);
     expect(await allBucketKeys()).toEqual([]);
   });
 
