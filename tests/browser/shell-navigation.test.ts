@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
 import { settleShell } from "./shell-helpers";
 import { staffPage } from "./staff-helpers";
+import { SITE } from "~/lib/site-config";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -80,7 +81,8 @@ describe("menu on a phone with JavaScript", () => {
     const box = await overlay.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: PHONE.viewport.width, height: PHONE.viewport.height });
     expect(await overlay.evaluate((element) => getComputedStyle(element).zIndex)).toBe("2000");
-    expect(await overlay.getByRole("link").allTextContents()).toEqual(PUBLIC_LINKS);
+    // The links, then the number and the enquiry (issue 20).
+    expect(await overlay.getByRole("link").allTextContents()).toEqual([...PUBLIC_LINKS, SITE.phone, "Anfrage mit Fotos senden"]);
     expect(await rootOverflow(page)).toBe("hidden");
     // Focus moved into the overlay.
     expect(await overlay.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -165,7 +167,7 @@ describe("staff area", () => {
     // "Anfragen" carries the number of new enquiries ("3 neue"), which depends on other tests.
     const names = (await links.getByRole("link").allTextContents()).map((text) => text.replace(/\d+ neue$/, ""));
     expect(names).toEqual([
-      "Start",
+      "Start – Übersicht des internen Bereichs",
       "Neuigkeiten",
       "Öffnungszeiten",
       "Informationen",

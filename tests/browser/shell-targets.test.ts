@@ -47,7 +47,12 @@ function smallTargets(page: Page) {
         const style = getComputedStyle(element);
         if (box.width === 0 || box.height === 0 || style.visibility === "hidden") return false;
         if (element.closest('[aria-hidden="true"], [inert]')) return false;
-        return (box.width < 24 || box.height < 24) && !inSentence(element);
+        // A file input hidden under its large label (the photo control): the label is what a thumb taps.
+        const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : [];
+        const target = [box, ...labels.map((label) => label.getBoundingClientRect())].reduce((largest, next) =>
+          next.width * next.height > largest.width * largest.height ? next : largest,
+        );
+        return (target.width < 24 || target.height < 24) && !inSentence(element);
       })
       .map((element) => {
         const box = element.getBoundingClientRect();

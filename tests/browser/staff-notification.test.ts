@@ -48,7 +48,7 @@ async function enterDateTime(scope: Page | Locator, label: "Start Datum" | "End 
     await group.getByRole("button", { name: current > target ? "Zum vorherigen Monat" : "Zum nächsten Monat" }).click();
   }
   await group.getByRole("button", { name: new RegExp(`^(Heute, )?\\w+, ${Number(day)}\\. ${MONTHS[Number(month) - 1]} ${year}`) }).click();
-  await group.getByLabel("Uhrzeit").fill(time);
+  await group.getByLabel("Uhrzeit", { exact: true }).fill(time);
 }
 
 async function postAlert(
@@ -113,7 +113,7 @@ describe.each(MODES)("Wichtige Informationen $name", ({ javaScriptEnabled }) => 
     if (javaScriptEnabled) {
       expect(await dialog.getByRole("group", { name: "Start Datum" }).textContent()).toContain(`01.07.${NEXT} - 08:00`);
       const end = dialog.getByRole("group", { name: "End Datum" });
-      expect(await end.getByLabel("Uhrzeit").inputValue()).toBe("17:30");
+      expect(await end.getByLabel("Uhrzeit", { exact: true }).inputValue()).toBe("17:30");
     } else {
       expect(await dialog.getByLabel("Start Datum").inputValue()).toBe(`${NEXT}-07-01T08:00`);
       expect(await dialog.getByLabel("End Datum").inputValue()).toBe(`${NEXT}-07-15T17:30`);
@@ -207,7 +207,7 @@ describe("Wichtige Informationen in einer anderen Zeitzone", () => {
     await dialog.waitFor();
     expect(await dialog.getByRole("group", { name: "Start Datum" }).textContent()).toContain("29.03.2026 - 01:59");
     const start = dialog.getByRole("group", { name: "Start Datum" });
-    expect(await start.getByLabel("Uhrzeit").inputValue()).toBe("01:59");
+    expect(await start.getByLabel("Uhrzeit", { exact: true }).inputValue()).toBe("01:59");
     expect(await dialog.getByRole("group", { name: "End Datum" }).textContent()).toContain("25.10.2026 - 02:30");
     await removeAlert(title);
     await page.context().close();
