@@ -1,13 +1,12 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError } from "~/components/staff/field";
 import { StaffForm } from "~/components/staff/staff-form";
-import { Logo } from "~/components/shell/logo";
+import { LoginCard } from "~/components/staff/login-card";
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import { INVITATION_GONE } from "~/lib/activity";
 import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
-import { SITE } from "~/lib/site-config";
 import { failureFor, fieldState } from "~/lib/staff-forms";
 import { HttpError } from "~/server/base/errors.server";
 import { MIN_PASSWORD_LENGTH } from "~/server/base/password.server";
@@ -92,68 +91,57 @@ export default function InvitationPage() {
   const gone = !open || failure?.message === INVITATION_GONE;
 
   return (
-    <div className="login-page">
-      <div className="login-card">
-        <header className="login-header">
-          <Logo size={64} />
-          <p className="login-header__brand">{SITE.title}</p>
-          <p className="login-header__subtitle">{SITE.subtitle}</p>
-        </header>
-        <section className="staff-form" aria-labelledby="einladung-titel">
-          <h1 id="einladung-titel">Einladung ins Team</h1>
-          {gone ? (
-            <FormError>{INVITATION_GONE}</FormError>
-          ) : (
-            <>
-              <p className="invitation-intro">
-                {invitedBy} lädt Sie in den internen Bereich ein. Wählen Sie Ihren Benutzernamen und ein Passwort.
-              </p>
-              {failure ? <FormError>{failure.message}</FormError> : null}
-              {/* Remounted after each attempt, so no typed password stays in the fields. */}
-              <StaffForm
-                key={actionData ? JSON.stringify(actionData) : "leer"}
-                intent={INTENT}
-                submitLabel="Konto anlegen"
-                pendingLabel="Konto wird angelegt…"
-                failure={failure}
-                className="staff-dialog-form"
-                replace
-              >
-                <Field
-                  label="Benutzername"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  required
-                  minLength={username.minLength}
-                  maxLength={username.maxLength}
-                  hint={username.rule}
-                  {...fieldState(failure, "username")}
-                  autoFocus={!failure}
-                />
-                {PASSWORD_FIELDS.map(({ label, name, isNew }) => (
-                  <Field
-                    key={name}
-                    label={label}
-                    {...fieldState(failure, name)}
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    minLength={isNew ? minLength : undefined}
-                    maxLength={maxLength}
-                    hint={isNew ? `Mindestens ${minLength} Zeichen, nicht der Benutzername.` : undefined}
-                  />
-                ))}
-              </StaffForm>
-            </>
-          )}
-        </section>
-        <p className="login-home">
-          <Link to={gone ? PATHS.staffLogin : "/"} className="standalone-link">
-            {gone ? "Zur Anmeldung" : "Zur Startseite"}
-          </Link>
-        </p>
-      </div>
-    </div>
+    <LoginCard
+      titleId="einladung-titel"
+      title="Einladung ins Team"
+      exit={gone ? { to: PATHS.staffLogin, label: "Zur Anmeldung" } : { to: "/", label: "Zur Startseite" }}
+    >
+      {gone ? (
+        <FormError>{INVITATION_GONE}</FormError>
+      ) : (
+        <>
+          <p className="invitation-intro">
+            {invitedBy} lädt Sie in den internen Bereich ein. Wählen Sie Ihren Benutzernamen und ein Passwort.
+          </p>
+          {failure ? <FormError>{failure.message}</FormError> : null}
+          {/* Remounted after each attempt, so no typed password stays in the fields. */}
+          <StaffForm
+            key={actionData ? JSON.stringify(actionData) : "leer"}
+            intent={INTENT}
+            submitLabel="Konto anlegen"
+            pendingLabel="Konto wird angelegt…"
+            failure={failure}
+            className="staff-dialog-form"
+            replace
+          >
+            <Field
+              label="Benutzername"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              minLength={username.minLength}
+              maxLength={username.maxLength}
+              hint={username.rule}
+              {...fieldState(failure, "username")}
+              autoFocus={!failure}
+            />
+            {PASSWORD_FIELDS.map(({ label, name, isNew }) => (
+              <Field
+                key={name}
+                label={label}
+                {...fieldState(failure, name)}
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={isNew ? minLength : undefined}
+                maxLength={maxLength}
+                hint={isNew ? `Mindestens ${minLength} Zeichen, nicht der Benutzername.` : undefined}
+              />
+            ))}
+          </StaffForm>
+        </>
+      )}
+    </LoginCard>
   );
 }

@@ -5,15 +5,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormError } from "~/components/staff/field";
 import { StaffForm } from "~/components/staff/staff-form";
-import { Logo } from "~/components/shell/logo";
+import { LoginCard } from "~/components/staff/login-card";
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
 import { failureFor, fieldState } from "~/lib/staff-forms";
-import { SITE } from "~/lib/site-config";
 import { HttpError } from "~/server/base/errors.server";
 import { AUTH_FAILED, login, loginInput } from "~/server/entities/staff-accounts.server";
 import { checkOrigin, knownDeviceCookie } from "~/server/web/known-devices.server";
@@ -91,50 +90,35 @@ export default function LoginPage() {
   }, [failure]);
 
   return (
-    <div className="login-page">
-      <div className="login-card">
-        <header className="login-header">
-          <Logo size={64} />
-          <p className="login-header__brand">{SITE.title}</p>
-          <p className="login-header__subtitle">{SITE.subtitle}</p>
-        </header>
-        <section className="staff-form" aria-labelledby="login-titel">
-          <h1 id="login-titel">Login</h1>
-          {expired && !failure ? (
-            <p className="login-notice" role="status">
-              {EXPIRED_MESSAGE}
-            </p>
-          ) : null}
-          {failure ? <FormError>{failure.message}</FormError> : null}
-          {/* No `failure` for the form: after a refusal focus goes to the password (above), not to the first invalid field. */}
-          <StaffForm intent="login" submitLabel="Login" pendingLabel="Anmelden…" className="staff-dialog-form" replace>
-            {target ? <input type="hidden" name="weiter" value={target} /> : null}
-            <Field
-              label="Benutzername"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              {...fieldState(failure, "username")}
-              autoFocus={!failure}
-            />
-            <Field
-              id={PASSWORD_ID}
-              label="passwort"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...fieldState(failure, "password")}
-              autoFocus={Boolean(failure)}
-            />
-          </StaffForm>
-        </section>
-        <p className="login-home">
-          <Link to="/" className="standalone-link">
-            Zur Startseite
-          </Link>
+    <LoginCard titleId="login-titel" title="Login" exit={{ to: "/", label: "Zur Startseite" }}>
+      {expired && !failure ? (
+        <p className="login-notice" role="status">
+          {EXPIRED_MESSAGE}
         </p>
-      </div>
-    </div>
+      ) : null}
+      {failure ? <FormError>{failure.message}</FormError> : null}
+      {/* No `failure` for the form: after a refusal focus goes to the password (above), not to the first invalid field. */}
+      <StaffForm intent="login" submitLabel="Login" pendingLabel="Anmelden…" className="staff-dialog-form" replace>
+        {target ? <input type="hidden" name="weiter" value={target} /> : null}
+        <Field
+          label="Benutzername"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          {...fieldState(failure, "username")}
+          autoFocus={!failure}
+        />
+        <Field
+          id={PASSWORD_ID}
+          label="passwort"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldState(failure, "password")}
+          autoFocus={Boolean(failure)}
+        />
+      </StaffForm>
+    </LoginCard>
   );
 }
