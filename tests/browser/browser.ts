@@ -112,3 +112,20 @@ export async function apiToken(): Promise<string> {
   const { token } = (await apiCall("auth/login", { json: STAFF })) as { token: string };
   return token;
 }
+
+/**
+ * Opens `path` with the app's scripts held back, as on a slow phone; returns the function that lets
+ * them load. The navigation itself must not wait for hydration, which is what is held back.
+ */
+export async function withScriptsHeldBack(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  pagesWithoutAppScripts.add(page);
+  await page.goto(path);
+  pagesWithoutAppScripts.delete(page);
+  return release;
+}

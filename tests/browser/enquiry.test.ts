@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage, pagesWithoutAppScripts, PHONE, waitForHydration } from "./browser";
+import { launchChromium, openPage, PHONE, waitForHydration, withScriptsHeldBack } from "./browser";
 import { withGpsExif } from "./fixtures/exif";
 import { afterHumanFillTime, asVisitorFrom, ENQUIRY_PAGE, staffEnquiries } from "./fixtures/enquiry";
 import { drawnImage } from "./fixtures/images";
@@ -82,16 +82,7 @@ describe("the enquiry form with JavaScript", () => {
     const page = await openSettledPage(browser, PHONE);
     await asVisitorFrom(page.context());
     // The app's scripts are held back until the text is typed, as on a slow phone.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/**/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
-    // The navigation itself must not wait for hydration, which is what is held back.
-    pagesWithoutAppScripts.add(page);
-    await page.goto(ENQUIRY_PAGE);
-    pagesWithoutAppScripts.delete(page);
+    const release = await withScriptsHeldBack(page, ENQUIRY_PAGE);
     const description = unique("Lenkrad neu beziehen, vorher getippt");
     await page.getByRole("radio", { name: "Lenkrad" }).check();
     await page.getByLabel("Beschreibung *").fill(description);

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import { PATHS } from "~/lib/site-areas";
-import { apiCall, apiToken, launchChromium, pagesWithoutAppScripts, PHONE, waitForHydration } from "./browser";
+import { apiCall, apiToken, launchChromium, PHONE, waitForHydration, withScriptsHeldBack } from "./browser";
 import { UPLOAD_PAGE, unique } from "./fixtures/upload-page";
 import { createNews, uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, newsTitles, staffPage, uniqueTitle } from "./staff-helpers";
@@ -57,22 +57,6 @@ describe("the staff start on a phone", () => {
   });
 });
 
-/**
- * Opens `path` with the app's scripts held back, as on a slow phone; returns the function that lets
- * them load. The navigation itself must not wait for hydration, which is what is held back.
- */
-async function withScriptsHeldBack(page: Page, path: string): Promise<() => void> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/**/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  pagesWithoutAppScripts.add(page);
-  await page.goto(path);
-  pagesWithoutAppScripts.delete(page);
-  return release;
-}
 
 describe("what a person typed before the scripts loaded", () => {
   it("keeps the exact new name in the category rename dialog and submits it", async () => {
