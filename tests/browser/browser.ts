@@ -92,6 +92,9 @@ export async function againAfterDevRestart<R extends { status(): number; text():
 }
 
 /** Calls the real API, for arranging data a test needs (once more after a dev-server reload). */
+/** How long a test's own API call waits: the local runtime now and then holds a request far longer (decision 012). */
+const API_CALL_TIMEOUT_MS = 30_000;
+
 export async function apiCall(path: string, init: { token?: string; json?: unknown; method?: string } = {}) {
   const send = () =>
     fetch(`${baseURL()}/api/v1/${path}`, {
@@ -101,6 +104,11 @@ export async function apiCall(path: string, init: { token?: string; json?: unkno
         ...(init.json === undefined ? {} : { "Content-Type": "application/json" }),
       },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      signal: AbortSignal.timeout(API_CALL_TIMEOUT_MS),
+    }).catch((error: unknown) => {
+      // Worded like a browser wait that ran out, so the suite's one retry (decision 012) applies.
+      if (error instanceof DOMException && error.name === "TimeoutError") throw new Error(`Timeout ${API_CALL_TIMEOUT_MS}ms exceeded: ${path}`);
+      throw error;
     });
   let response = await send();
   if (response.status === 503 && (await response.clone().text()).includes(DEV_SERVER_RESTARTED)) response = await send();

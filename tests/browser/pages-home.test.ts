@@ -267,8 +267,12 @@ describe("slideshow of the latest projects", () => {
     for (const device of [{}, PHONE]) {
       const page = await openSettledPage(browser, device);
       const requested = recordImageRequests(page);
-      await page.goto("/", { waitUntil: "networkidle" });
-      expect(requested.some((path) => path.startsWith(`/images/references/${slides[0].id}-w`) && path.endsWith(".avif"))).toBe(true);
+      await page.goto("/");
+      // The slideshow lies below the hero and loads lazily: scrolled to, as a person would.
+      await currentSlide(page).locator("img").scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => requested.some((path) => path.startsWith(`/images/references/${slides[0].id}-w`) && path.endsWith(".avif")))
+        .toBe(true);
       for (const slide of slides) expect(requested).not.toContain(slide.url);
     }
   });
