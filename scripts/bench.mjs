@@ -387,7 +387,7 @@ async function throughputTable(baseURL) {
     throughput.push([`${staticAsset} (statisch)`, String(connections), staticRps.toFixed(0), "1.00", String(staticFailed)]);
   }
   console.log(
-    `\nDurchsatz (${SECONDS} s je Ziel, wrangler dev mit dem Produktions-Build; zweiter Aufruf von / wiederkehrend/erstmals: ${statuses.join("/")})\n${table(throughput)}`,
+    `\nDurchsatz (${SECONDS} s je Ziel, lokale Workers-Laufzeit ohne Inspector, Produktions-Build; zweiter Aufruf von / wiederkehrend/erstmals: ${statuses.join("/")})\n${table(throughput)}`,
   );
 }
 
