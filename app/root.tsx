@@ -10,6 +10,7 @@ import {
 } from "@remix-run/react";
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
+import { GLOBAL_STYLES } from "~/components/document/global-styles";
 import { InlineStyles } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
@@ -18,7 +19,6 @@ import { DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preference
 import { SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { readPreferences } from "~/server/web/preferences.server";
-import globalStyles from "~/styles/global.css?inline";
 
 /*
  * The document: language, theme, the CSP nonce on every script, styles and Remix's scripts.
@@ -58,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={theme === "light" ? "#fffdf9" : "#1a1412"} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storedThemeScript }} />
         <Meta />
-        <InlineStyles base={globalStyles} />
+        <InlineStyles base={GLOBAL_STYLES} />
         <Links />
       </head>
       <body>
