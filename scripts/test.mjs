@@ -23,6 +23,8 @@ const suites = [
 
 let passed = 0;
 let failed = 0;
+// CI keeps only the end of the output, so the failed tests are named again right above the summary.
+const failedNames = [];
 for (const suite of suites) {
   const outputFile = join(reports, `${suite.name}.json`);
   const status = run("npx", [
@@ -33,6 +35,13 @@ for (const suite of suites) {
     const report = JSON.parse(readFileSync(outputFile, "utf8"));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status !== "failed") continue;
+        const reason = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+        failedNames.push(`${suite.name}: ${test.fullName} (${file.name}) — ${reason}`);
+      }
+    }
     if (status !== 0 && report.numFailedTests === 0) failed += 1;
   } catch {
     console.error(`Die ${suite.name}-Tests haben keinen Bericht geschrieben.`);
@@ -40,5 +49,6 @@ for (const suite of suites) {
   }
 }
 
+for (const name of failedNames) console.log(`FAILED ${name}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

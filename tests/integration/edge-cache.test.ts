@@ -200,9 +200,10 @@ describe("edge cache for public pages", () => {
     expect(await body(withToken)).toEqual([]);
   });
 
-  it("lets an alert appear when its start time passes, without any write", { timeout: 30_000 }, async () => {
+  it("lets an alert appear when its start time passes, without any write", { timeout: 45_000 }, async () => {
     const token = await staffToken();
-    const startsSoon = new Date(Date.now() + 5_000);
+    // Far enough ahead that a busy machine still views and caches the page before it starts.
+    const startsSoon = new Date(Date.now() + 12_000);
     const saved = await api("alert/save", {
       token,
       json: {
@@ -220,7 +221,7 @@ describe("edge cache for public pages", () => {
     await cachedView("/about", cookies);
     // …but only until the alert starts (well before the 60 s every copy lives at most): then it shows.
     await expect
-      .poll(async () => (await visit("/about", cookies)).text(), { timeout: 20_000, interval: 250 })
+      .poll(async () => (await visit("/about", cookies)).text(), { timeout: 30_000, interval: 250 })
       .toContain("Gleich gültig");
   });
 
