@@ -30,6 +30,8 @@ declare module "@remix-run/cloudflare" {
      * marker): added to the answer on its way out, so they never keep a page out of the edge cache.
      */
     sharedCookies: string[];
+    /** The public shell's JSON-LD, for the server's document only (components/document/structured-data.tsx). */
+    structuredData: string;
   }
 }
 
@@ -54,5 +56,6 @@ export function getLoadContext({
     contentChanges,
     databaseUnavailable: false,
     sharedCookies: [],
+    structuredData: "",
   };
 }

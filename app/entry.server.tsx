@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/document/nonce";
+import { StructuredDataProvider } from "~/components/document/structured-data";
 import { isDatabaseUnavailable } from "~/server/db/retry.server";
 import { documentFixes } from "~/server/worker/document-fixes.server";
 import { contentSecurityPolicy } from "~/server/worker/security.server";
@@ -34,7 +35,9 @@ export default async function handleRequest(
 
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <StructuredDataProvider value={loadContext.structuredData}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </StructuredDataProvider>
     </NonceProvider>,
     {
       nonce,

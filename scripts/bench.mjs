@@ -427,6 +427,11 @@ async function cpuTable(baseURL, port, serverPid) {
   ]);
   const kinds = [
     { label: "/favicon.svg (statisch)", count: 300, request: () => get("/favicon.svg") },
+    // Where a render's time goes: the worker's pipeline and Remix without D1 or React (a resource
+    // route), then the public shell's and page's loaders with their D1 batch and Remix's data
+    // encoding without React (the page's .data), then the whole page with React and the cache's put.
+    { label: "/robots.txt (ohne D1, ohne React)", count: 300, request: () => get("/robots.txt") },
+    { label: "/impressum.data (Loader, ohne React)", count: 200, request: (n) => get("/impressum.data", renderedFor(n)) },
     ...pageKinds,
     { label: "GET /api/v1/news/get", count: 300, goal: 10, request: () => get("/api/v1/news/get") },
     {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, type ShouldRevalidateFunction, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useNonce } from "~/components/document/nonce";
+import { StructuredData } from "~/components/document/structured-data";
 import { AlertPopup, type PopupAlerts } from "~/components/shell/alert-popup";
 import { CallBar } from "~/components/shell/call-bar";
 import { CookieConsent } from "~/components/shell/cookie-consent";
@@ -91,6 +91,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const schedule = records?.schedule ?? null;
   const alerts = records && popupAlerts(records.active, request, preferences, consentView !== "geschlossen", context.sharedCookies);
   const opening = footerOpening(schedule, now);
+  context.structuredData = jsonForScript(localBusinessJsonLd(schedule, now));
   if (opening) {
     // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
     context.pageLifetime.changesAt(opening.statusChangesAt ? Date.parse(opening.statusChangesAt) : null);
@@ -102,8 +103,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     consentView,
     opening,
     alerts,
-    // Serialized here so the builder stays out of the browser bundle.
-    structuredData: jsonForScript(localBusinessJsonLd(schedule, now)),
   };
 }
 
@@ -125,7 +124,6 @@ function usePageHandle(): PublicShellHandle {
 function PublicShell({ children }: { children: ReactNode }) {
   const shell = useLoaderData<typeof loader>();
   const theme = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? DEFAULT_THEME;
-  const nonce = useNonce();
   const { footerWithoutContact = false } = usePageHandle();
   return (
     <ShellProvider consent={shell.consent} external={shell.external} initialView={shell.consentView}>
@@ -140,7 +138,7 @@ function PublicShell({ children }: { children: ReactNode }) {
       <Footer opening={shell.opening} theme={theme} withContact={!footerWithoutContact} />
       <CallBar />
       <AlertPopup alerts={shell.alerts} />
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: shell.structuredData }} />
+      <StructuredData />
     </ShellProvider>
   );
 }

@@ -53,6 +53,26 @@ describe("navigation bar on desktop", () => {
     await page.context().close();
   });
 
+  it("keeps the server's site-wide styles and search-engine data through hydration and navigation in the browser", async () => {
+    // Both are in the server's document only (global-styles.ts, structured-data.tsx): the browser's
+    // render has them empty and must leave the server's elements as they are.
+    const page = await settledPage(DESKTOP);
+    const serverOnly = () =>
+      page.evaluate(() => ({
+        background: getComputedStyle(document.body).backgroundColor,
+        styled: [...document.querySelectorAll("style")].some((style) => style.textContent?.includes("--color-bg")),
+        business: JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent || "{}")["@type"],
+      }));
+    await page.goto("/");
+    const atFirst = await serverOnly();
+    expect(atFirst).toMatchObject({ styled: true, business: "AutoRepair" });
+    expect(atFirst.background).not.toBe("rgba(0, 0, 0, 0)");
+    await mainNav(page).getByRole("link", { name: "Ledermuster" }).click();
+    await page.waitForURL("**/ledermuster");
+    expect(await serverOnly()).toEqual(atFirst);
+    await page.context().close();
+  });
+
   it("scrolls to the top when a link is chosen", async () => {
     const page = await settledPage(DESKTOP);
     await page.goto("/impressum");

@@ -12,6 +12,17 @@ describe("valid documents", () => {
     },
   );
 
+  it("tells search engines about the workshop once per public page, outside the hydration data", async () => {
+    const html = await (await site("/")).text();
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const business = JSON.parse(scripts[0][1]);
+    expect(business["@type"]).toBe("AutoRepair");
+    expect(business.openingHoursSpecification.length).toBeGreaterThan(0);
+    expect(html.match(/AutoRepair/g)).toHaveLength(1);
+    expect(await (await site("/_root.data")).text()).not.toContain("AutoRepair");
+  });
+
   it("shows the always-on Essenziell checkbox without readonly, which checkboxes do not take", async () => {
     const html = await (await site("/?cookie-einstellungen=individuell")).text();
     const essential = /<input type="checkbox"[^>]*>\s*<span>\s*<strong>Essenziell/.exec(html)?.[0];
