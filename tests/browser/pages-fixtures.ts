@@ -1,4 +1,3 @@
-import axe from "axe-core";
 import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { expect, vi } from "vitest";
 import { apiCall, baseURL, openPage } from "./browser";
@@ -85,25 +84,6 @@ export function recordImageRequests(page: Page): string[] {
 /** True while the element is horizontally wider than the viewport would allow. */
 export async function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
-}
-
-/**
- * axe-core with the WCAG 2.0–2.2 A/AA rules over the page's own content (`main`); the
- * navigation bar, footer and dialogs of the shell have their own tests.
- */
-export async function axeViolationsInMain(page: Page) {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(
-      { include: [["main"]] },
-      { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } },
-    );
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(" ")),
-    }));
-  });
 }
 
 /**

@@ -1,12 +1,11 @@
-import axe from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe";
 import { baseURL, DESKTOP, launchChromium, openPage, PHONE } from "./browser";
 import { consentValue, createActiveAlert, deleteAlerts, settleShell, uniqueTitle } from "./shell-helpers";
 
 const PUBLIC_PATHS = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
 const THEMES = ["dark", "light"] as const;
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,24 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Readable failures: rule, help text and where. */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  const results = (await page.evaluate(
-    (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: "tag", values: tags } }),
-    WCAG_22_AA,
-  )) as unknown as { violations: Violation[] };
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} → ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
 
 async function themedPage(theme: (typeof THEMES)[number], device: typeof DESKTOP | typeof PHONE): Promise<Page> {
   // axe is injected as a script, which the site's CSP would rightly refuse.
@@ -47,7 +28,7 @@ describe.each(THEMES)("axe-core WCAG 2.2 AA, %s theme", (theme) => {
     await settleShell(page.context());
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -55,11 +36,11 @@ describe.each(THEMES)("axe-core WCAG 2.2 AA, %s theme", (theme) => {
     const page = await themedPage(theme, PHONE);
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Individuelle Datenschutz-Präferenz" }).click();
     await page.getByRole("dialog", { name: "Individuelle Datenschutz-Präferenz" }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.context().addCookies([
       { name: "cookieConsent", value: consentValue({ essential: true, external: false }), url: baseURL() },
@@ -68,7 +49,7 @@ describe.each(THEMES)("axe-core WCAG 2.2 AA, %s theme", (theme) => {
     await page.reload();
     await page.getByRole("button", { name: "Menü", exact: true }).click();
     await page.getByRole("dialog", { name: "Menü" }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -81,7 +62,7 @@ describe.each(THEMES)("axe-core WCAG 2.2 AA, %s theme", (theme) => {
       ]);
       await page.goto("/");
       await page.getByRole("dialog", { name: "Wichtige Informationen" }).waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.context().close();
     } finally {
       await deleteAlerts([id]);
