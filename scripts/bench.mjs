@@ -310,10 +310,13 @@ async function weightsAndScores(baseURL) {
   await picturesAndScores(baseURL, "Demo-Inhalte");
 }
 
-/** Requests per second against `target(n)` (a URL per request) from `connections` parallel loops. */
-async function requestsPerSecond(target, { connections, headers = {} }) {
+/** Requests per second against `target(n)` with `headers(n)` (a URL and headers per request) from `connections` parallel loops. */
+async function requestsPerSecond(target, { connections, headers = () => ({}) }) {
   let sent = 0;
-  const next = () => fetch(target(sent++), { headers, redirect: "manual" });
+  const next = () => {
+    const n = sent++;
+    return fetch(target(n), { headers: headers(n), redirect: "manual" });
+  };
   const warmUpEnd = Date.now() + 1000;
   while (Date.now() < warmUpEnd) await (await next()).arrayBuffer();
   let done = 0;
