@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { STAFF } from "./staff";
 
 export { STAFF };
@@ -39,7 +39,7 @@ export async function openPage(
 ): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: "de-DE", ...DESKTOP, ...options });
   const page = await context.newPage();
-  // A navigation waits for the HTML, styles and scripts (DOMContentLoaded), not for every
+  // A navigation waits for the HTML, scripts (DOMContentLoaded) and stylesheets, not for every
   // picture: on a busy machine large pictures can outlast a test's budget, and the tests
   // about pictures wait for the pictures themselves.
   // With JavaScript, a navigation also waits for hydration: a click before it takes the
@@ -47,6 +47,7 @@ export async function openPage(
   const hydrateAfter = async (navigation: Promise<Response | null>) => {
     const response = await navigation;
     const html = response?.headers()["content-type"]?.startsWith("text/html");
+    if (html) await waitForStylesheets(page);
     if (options.javaScriptEnabled !== false && html && !pagesWithoutAppScripts.has(page)) await waitForHydration(page);
     return response;
   };
@@ -58,6 +59,20 @@ export async function openPage(
   // a page can wait behind that work for longer than Playwright's default 30 s.
   page.setDefaultNavigationTimeout(60_000);
   return page;
+}
+
+/**
+ * Waits until the page's stylesheets have loaded (the staff pages link theirs). Without scripts,
+ * DOMContentLoaded does not wait for them, so a test could measure a control before it is styled.
+ */
+async function waitForStylesheets(page: Page) {
+  // Polled from here: a page without JavaScript runs no timers, so it cannot poll itself.
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null)), {
+      interval: 50,
+      timeout: 30_000,
+    })
+    .toBe(true);
 }
 
 /**
