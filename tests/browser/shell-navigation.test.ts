@@ -205,4 +205,18 @@ describe("staff area", () => {
     expect(await logout.evaluate((button: HTMLButtonElement) => button.form?.getAttribute("action"))).toBe("/intern/logout");
     await page.context().close();
   });
+
+  it("holds the internal links in one row beside the brand on a 1440 px screen, inside it", async () => {
+    const page = await staffPage(browser, DESKTOP);
+    await page.goto("/intern/news");
+    const links = page.getByRole("navigation", { name: "Interne Navigation" }).getByRole("link");
+    const boxes = await Promise.all((await links.all()).map(async (link) => (await link.boundingBox())!));
+    expect(boxes).toHaveLength(11);
+    expect(new Set(boxes.map((box) => Math.round(box.y))).size).toBe(1);
+    for (const box of boxes) {
+      expect(box.height).toBeGreaterThanOrEqual(24);
+      expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.viewport.width);
+    }
+    await page.context().close();
+  });
 });
