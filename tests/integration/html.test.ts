@@ -6,11 +6,27 @@ describe("valid documents", () => {
     "ends %s with its closing tags, with Remix's data scripts inside the body",
     async (path) => {
       const html = await (await site(path)).text();
+      // Without the doctype a browser lays the page out in quirks mode.
+      expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
       expect(html.endsWith("</body></html>")).toBe(true);
       expect(html.match(/<\/html>/g)).toHaveLength(1);
       expect(html).toContain("streamController.close()");
     },
   );
+
+  it("hands Remix's data to the browser whole, in scripts that carry the page's nonce", async () => {
+    const response = await site("/impressum");
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    const enqueued = [...html.matchAll(/<script nonce="([^"]+)">window\.__remixContext\.streamController\.enqueue\((.*?)\);<\/script>/g)];
+    expect(enqueued).toHaveLength(1);
+    expect(enqueued[0][1]).toBe(nonce);
+    // The same turbo-stream text as the page's .data, which the browser decodes the same way.
+    const data: string = JSON.parse(enqueued[0][2]);
+    expect(data).toContain("routes/_public.impressum");
+    expect(data).toContain("__Host-sitzung");
+    expect(html).toContain(`<script nonce="${nonce}">window.__remixContext.streamController.close();</script></body></html>`);
+  });
 
   it("tells search engines about the workshop once per public page, outside the hydration data", async () => {
     const html = await (await site("/")).text();
