@@ -434,7 +434,12 @@ async function cpuTable(baseURL, port, serverPid) {
     // route), then the public shell's and page's loaders with their D1 batch and Remix's data
     // encoding without React (the page's .data), then the whole page with React and the cache's put.
     { label: "/robots.txt (ohne D1, ohne React)", count: 300, request: () => get("/robots.txt") },
-    { label: "/impressum.data (Loader, ohne React)", count: 200, request: (n) => get("/impressum.data", renderedFor(n)) },
+    // The home page's and the gallery's loaders read and send the most (pictures, news, categories).
+    ...[["/impressum", "/impressum.data"], ["/", "/_root.data"], ["/referenz", "/referenz.data"]].map(([page, data]) => ({
+      label: `${data} (Loader von ${page}, ohne React)`,
+      count: 200,
+      request: (n) => get(data, renderedFor(n)),
+    })),
     ...pageKinds,
     { label: "GET /api/v1/news/get", count: 300, goal: 10, request: () => get("/api/v1/news/get") },
     {
