@@ -60,6 +60,6 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", URLSearchParams: "readonly", fetch: "readonly", setTimeout: "readonly", FormData: "readonly", File: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", URLSearchParams: "readonly", fetch: "readonly", setTimeout: "readonly", clearTimeout: "readonly", AbortController: "readonly", FormData: "readonly", File: "readonly" } },
   },
 );

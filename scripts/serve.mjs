@@ -5,6 +5,8 @@
 // inspector: wrangler's inspector proxy passes every runtime event (each D1 query's response
 // body among them) through a second workerd and Node, which cost more CPU per page than the page
 // itself and would count in every figure. It does not watch files: a test server never rebuilds.
+// `--inspector` opens the runtime's inspector all the same, for the bench's CPU profiles of the
+// worker's isolate (scripts/worker-cpu.mjs), which it reaches without wrangler's proxy.
 import { unstable_startWorker } from "wrangler";
 
 const option = (name) => {
@@ -15,7 +17,7 @@ const option = (name) => {
 const worker = await unstable_startWorker({
   config: "wrangler.toml",
   dev: {
-    inspector: false,
+    inspector: process.argv.includes("--inspector") ? { port: 0 } : false,
     watch: false,
     liveReload: false,
     server: { hostname: "127.0.0.1", port: Number(option("--port") ?? 8787) },
