@@ -2,7 +2,7 @@ import { asc, desc, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import { parseDateTime } from "~/lib/dates";
 import { notFound } from "~/server/base/errors.server";
-import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
+import { type Database, placeholderFor, prepareRead, queryTemplate, type Read, readOnce } from "~/server/db/client.server";
 import { alerts } from "~/server/db/schema";
 import { newId, requiredText } from "~/server/base/validation.server";
 import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
@@ -80,13 +80,16 @@ export function alertStatus(alert: Pick<Alert, "fromDate" | "toDate">, now = new
  * What visitors see now, and the next moment that changes by the clock alone (an alert starting
  * or ending), so a cached page can expire then: one query for both.
  */
-export function visibleAlertsRead(db: Database, now = new Date()): Read<{ active: Alert[]; changesAt: Date | null }> {
-  const query = db
+const unexpiredAlertsQuery = queryTemplate((db) =>
+  db
     .select()
     .from(alerts)
-    .where(gt(alerts.toDate, now))
-    .orderBy(asc(alerts.fromDate), asc(alerts.id));
-  return prepareRead(query, (rows) => {
+    .where(gt(alerts.toDate, placeholderFor(alerts.toDate, "now")))
+    .orderBy(asc(alerts.fromDate), asc(alerts.id)),
+);
+
+export function visibleAlertsRead(db: Database, now = new Date()): Read<{ active: Alert[]; changesAt: Date | null }> {
+  return prepareRead(unexpiredAlertsQuery(db, { now }), (rows) => {
     const active = rows.filter((row) => row.fromDate <= now);
     const changes = rows.map((row) => (row.fromDate > now ? row.fromDate : row.toDate).getTime());
     return { active: active.map(toAlert), changesAt: changes.length > 0 ? new Date(Math.min(...changes)) : null };

@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, inArray, ne, type Placeholder, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { categoryKey, categorySpelling, MAX_CATEGORIES, MAX_CATEGORY_LENGTH, TOO_MANY_CATEGORIES } from "~/lib/categories";
 import { notFound } from "~/server/base/errors.server";
-import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
+import { type Database, placeholder, prepareRead, queryTemplate, type Read, readOnce } from "~/server/db/client.server";
 import { categories, referenceCategories, references, trash } from "~/server/db/schema";
 import { requiredText } from "~/server/base/validation.server";
 import { onPublicPages } from "~/server/entities/reference-visibility.server";
@@ -46,7 +46,7 @@ function uniqueCategories(names: string[]): string[] {
 const byName = (a: string, b: string) => a.localeCompare(b, "de");
 
 /** The category names of the references `ids` selects (a list, or a subquery of reference ids), for a batch. */
-export function categoryNamesQuery(db: Database, ids: string[] | SQLWrapper) {
+export function categoryNamesQuery(db: Database, ids: (string | Placeholder)[] | SQLWrapper) {
   return db
     .select({ referenceId: referenceCategories.referenceId, name: categories.name })
     .from(referenceCategories)
@@ -79,14 +79,18 @@ export interface CategoryCount {
  * Every category with its number of pictures, alphabetically: the staff's "Kategorien" list, or,
  * `forPages`, counting only the pictures a public page may offer (decisions 011 and 016).
  */
+const categoryCountsQuery = queryTemplate((db, counted: "forPages" | "all") =>
+  db
+    .select({ id: categories.id, name: categories.name, count: count(references.id) })
+    .from(categories)
+    .leftJoin(referenceCategories, eq(referenceCategories.categoryId, categories.id))
+    .leftJoin(references, and(eq(references.id, referenceCategories.referenceId), counted === "forPages" ? onPublicPages : undefined))
+    .groupBy(categories.id),
+);
+
 export function categoryCountsRead(db: Database, { forPages = false } = {}): Read<CategoryCount[]> {
   return prepareRead(
-    db
-      .select({ id: categories.id, name: categories.name, count: count(references.id) })
-      .from(categories)
-      .leftJoin(referenceCategories, eq(referenceCategories.categoryId, categories.id))
-      .leftJoin(references, and(eq(references.id, referenceCategories.referenceId), forPages ? onPublicPages : undefined))
-      .groupBy(categories.id),
+    categoryCountsQuery(db, {}, forPages ? "forPages" : "all"),
     (rows) => rows.map((row) => ({ ...row, id: String(row.id) })).sort((a, b) => byName(a.name, b.name)),
   );
 }
@@ -121,16 +125,17 @@ export async function getCategory(db: Database, id: string): Promise<CategoryCou
 }
 
 /** The stored spelling of a name typed in any case or Unicode form, or null when there is no such category. */
+const categoryByKeyQuery = queryTemplate((db) =>
+  db.select({ name: categories.name }).from(categories).where(eq(categories.key, placeholder("key"))).limit(1),
+);
+
 export function storedCategoryNameRead(db: Database, name: string): Read<string | null> {
-  return prepareRead(
-    db.select({ name: categories.name }).from(categories).where(eq(categories.key, categoryKey(name))).limit(1),
-    ([row]) => row?.name ?? null,
-  );
+  return prepareRead(categoryByKeyQuery(db, { key: categoryKey(name) }), ([row]) => row?.name ?? null);
 }
 
-/** SQL condition: the reference is in the category named (in any case or Unicode form). */
-export function inCategory(name: string) {
-  return sql`exists (select 1 from ${referenceCategories} join ${categories} on ${categories.id} = ${referenceCategories.categoryId} where ${referenceCategories.referenceId} = ${references.id} and ${categories.key} = ${categoryKey(name)})`;
+/** SQL condition: the reference is in the category whose `categoryKey` (of a name in any case or Unicode form) fills `key`. */
+export function inCategory(key: Placeholder) {
+  return sql`exists (select 1 from ${referenceCategories} join ${categories} on ${categories.id} = ${referenceCategories.categoryId} where ${referenceCategories.referenceId} = ${references.id} and ${categories.key} = ${key})`;
 }
 
 /** A statement for a batch that creates the category unless one with that name (in any case or form) exists. */

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { notFound } from "~/server/base/errors.server";
-import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
+import { type Database, placeholder, prepareRead, queryTemplate, type Read, readOnce } from "~/server/db/client.server";
 import { news } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/base/validation.server";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
@@ -33,9 +33,12 @@ function toNewsItem(row: typeof news.$inferSelect): NewsItem {
 }
 
 /** Newest first; the id breaks ties so paging never skips or repeats an item. */
+const newsPageQuery = queryTemplate((db) =>
+  db.select().from(news).orderBy(desc(news.date), desc(news.id)).limit(placeholder("limit")).offset(placeholder("startAt")),
+);
+
 export function newsRead(db: Database, { startAt, limit }: Paging): Read<NewsItem[]> {
-  const query = db.select().from(news).orderBy(desc(news.date), desc(news.id)).limit(limit).offset(startAt);
-  return prepareRead(query, (rows) => rows.map(toNewsItem));
+  return prepareRead(newsPageQuery(db, { startAt, limit }), (rows) => rows.map(toNewsItem));
 }
 
 export async function listNews(db: Database, paging: Paging): Promise<NewsItem[]> {

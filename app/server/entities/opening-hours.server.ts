@@ -8,7 +8,7 @@ import {
   WEEKDAYS,
 } from "~/lib/opening-hours";
 import { notFound } from "~/server/base/errors.server";
-import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
+import { type Database, placeholder, prepareRead, queryTemplate, type Read, readOnce } from "~/server/db/client.server";
 import { openingHours, specialHours } from "~/server/db/schema";
 import { newId, type Paging, requiredText } from "~/server/base/validation.server";
 import { OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH } from "~/lib/limits";
@@ -25,7 +25,7 @@ export const openingHoursInput = z.object(
   { required_error: "Die Öffnungszeiten fehlen.", invalid_type_error: "Die Öffnungszeiten fehlen." },
 );
 
-const weekQuery = (db: Database) => db.select().from(openingHours).where(eq(openingHours.id, SINGLE_ROW_ID)).limit(1);
+const weekQuery = queryTemplate((db) => db.select().from(openingHours).where(eq(openingHours.id, SINGLE_ROW_ID)).limit(1));
 
 function toWeek(row: typeof openingHours.$inferSelect | undefined): OpeningHours {
   if (!row) return DEFAULT_OPENING_HOURS;
@@ -99,14 +99,18 @@ function toSpecialHours(row: typeof specialHours.$inferSelect): SpecialHours {
 }
 
 /** Current and future entries, earliest first; past ones drop out by themselves (Berlin's today). */
-const currentSpecialHoursQuery = (db: Database, { startAt, limit }: Paging, now: Date) =>
+const currentSpecialHoursTemplate = queryTemplate((db) =>
   db
     .select()
     .from(specialHours)
-    .where(gte(specialHours.toDate, workshopDate(now)))
+    .where(gte(specialHours.toDate, placeholder("today")))
     .orderBy(asc(specialHours.fromDate), asc(specialHours.toDate), asc(specialHours.createdAt), asc(specialHours.id))
-    .limit(limit)
-    .offset(startAt);
+    .limit(placeholder("limit"))
+    .offset(placeholder("startAt")),
+);
+
+const currentSpecialHoursQuery = (db: Database, { startAt, limit }: Paging, now: Date) =>
+  currentSpecialHoursTemplate(db, { today: workshopDate(now), limit, startAt });
 
 export async function listSpecialHours(
   db: Database,

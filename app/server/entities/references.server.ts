@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, type Placeholder, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
+import { categoryKey } from "~/lib/categories";
 import { DESCRIPTION_MAX_LENGTH } from "~/lib/limits";
 import { badRequest, notFound } from "~/server/base/errors.server";
 import {
@@ -11,7 +12,7 @@ import {
   namesByReference,
   restoreCategoryLinks,
 } from "~/server/entities/categories.server";
-import { type Database, prepareRead, type Read, readOnce } from "~/server/db/client.server";
+import { type Database, placeholder, prepareRead, queryTemplate, type Read, readOnce } from "~/server/db/client.server";
 import { referenceCategories, references } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { parseRenditionWidths, type PictureSource, renditionSources, renditionsReady } from "~/server/images/renditions.server";
@@ -145,7 +146,7 @@ const readyForPages = renditionsReady(references);
  * For a batch: the pictures paired with those `ids` selects (a list, or a subquery of ids), as
  * their "Vorher-Bild" or as the picture they are the "Vorher-Bild" of.
  */
-export function pairedPicturesQuery(db: Database, ids: string[] | SQLWrapper) {
+export function pairedPicturesQuery(db: Database, ids: (string | Placeholder)[] | SQLWrapper) {
   return db
     .select()
     .from(references)
@@ -164,23 +165,38 @@ export interface ReferenceQuery extends Paging {
   forPages?: boolean;
 }
 
-/** Newest first. */
-export function referencePageRead(
-  db: Database,
-  { startAt, limit, category, forPages = false }: ReferenceQuery,
-): Read<{ reference: Reference[]; total: number }> {
-  const filter = and(category?.trim() ? inCategory(category) : undefined, forPages ? onPublicPages : undefined);
+const referencePageQueries = queryTemplate((db, variant: `${"category" | "all"}, ${"forPages" | "staff"}`) => {
+  const [scope, audience] = variant.split(", ");
+  const filter = and(scope === "category" ? inCategory(placeholder("category")) : undefined, audience === "forPages" ? onPublicPages : undefined);
   const page = db
     .select()
     .from(references)
     .where(filter)
     .orderBy(desc(references.createdAt), desc(references.id))
-    .limit(limit)
-    .offset(startAt);
+    .limit(placeholder("limit"))
+    .offset(placeholder("startAt"));
   const pageRows = page.as("page_rows");
   const pageIds = db.select({ id: pageRows.id }).from(pageRows);
+  return [
+    page,
+    db.select({ total: count() }).from(references).where(filter),
+    categoryNamesQuery(db, pageIds),
+    pairedPicturesQuery(db, pageIds),
+  ] as const;
+});
+
+/** Newest first. */
+export function referencePageRead(
+  db: Database,
+  { startAt, limit, category, forPages = false }: ReferenceQuery,
+): Read<{ reference: Reference[]; total: number }> {
+  const byCategory = Boolean(category?.trim());
   return prepareRead(
-    [page, db.select({ total: count() }).from(references).where(filter), categoryNamesQuery(db, pageIds), pairedPicturesQuery(db, pageIds)],
+    referencePageQueries(
+      db,
+      { startAt, limit, ...(byCategory ? { category: categoryKey(category ?? "") } : {}) },
+      `${byCategory ? "category" : "all"}, ${forPages ? "forPages" : "staff"}`,
+    ),
     (rows, [{ total }], names, paired) => {
       const byReference = namesByReference(names);
       const pairs = { rows: paired, forPages };
@@ -193,14 +209,20 @@ export function listReferences(db: Database, paging: ReferenceQuery) {
   return readOnce(db, referencePageRead(db, paging));
 }
 
+const referenceQueries = queryTemplate((db, audience: "forPages" | "staff") => [
+  db
+    .select()
+    .from(references)
+    .where(and(eq(references.id, placeholder("id")), audience === "forPages" ? onPublicPages : undefined))
+    .limit(1),
+  categoryNamesQuery(db, [placeholder("id")]),
+  pairedPicturesQuery(db, [placeholder("id")]),
+] as const);
+
 /** One reference with its categories, or null (also while a public page may not offer it, `forPages`). */
 export function referenceRead(db: Database, id: string, { forPages = false } = {}): Read<Reference | null> {
   return prepareRead(
-    [
-      db.select().from(references).where(and(eq(references.id, id), forPages ? onPublicPages : undefined)).limit(1),
-      categoryNamesQuery(db, [id]),
-      pairedPicturesQuery(db, [id]),
-    ],
+    referenceQueries(db, { id }, forPages ? "forPages" : "staff"),
     ([row], names, paired) => (row ? toReference(row, namesByReference(names).get(id) ?? [], { rows: paired, forPages }) : null),
   );
 }
@@ -276,14 +298,18 @@ export async function setCoverReference(db: Database, actor: Actor, id: string, 
  * only while none is marked the latest uploads. The home page shows no categories and no
  * comparisons, so neither is read.
  */
-export function homePicturesRead(db: Database, limit: number): Read<{ slides: Reference[]; cover: Reference | null }> {
+const homePicturesQueries = queryTemplate((db) => {
   const onPages = (filter?: SQL) => db.select().from(references).where(and(onPublicPages, filter));
+  return [
+    onPages(isNotNull(references.featuredAt)).orderBy(desc(references.featuredAt), desc(references.id)).limit(placeholder("limit")),
+    onPages().orderBy(desc(references.createdAt), desc(references.id)).limit(placeholder("limit")),
+    db.select().from(references).where(and(readyForPages, eq(references.cover, true))).limit(1),
+  ] as const;
+});
+
+export function homePicturesRead(db: Database, limit: number): Read<{ slides: Reference[]; cover: Reference | null }> {
   return prepareRead(
-    [
-      onPages(isNotNull(references.featuredAt)).orderBy(desc(references.featuredAt), desc(references.id)).limit(limit),
-      onPages().orderBy(desc(references.createdAt), desc(references.id)).limit(limit),
-      db.select().from(references).where(and(readyForPages, eq(references.cover, true))).limit(1),
-    ],
+    homePicturesQueries(db, { limit }),
     (featured, latest, [cover]) => ({
       slides: (featured.length > 0 ? featured : latest).map((row) => toReference(row, [])),
       cover: cover ? toReference(cover, []) : null,
