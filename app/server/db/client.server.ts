@@ -40,11 +40,11 @@ export const placeholder = sql.placeholder;
 export const placeholderFor = (column: Column, name: string) => new Param(sql.placeholder(name), column);
 
 /**
- * Queries whose SQL drizzle builds once per isolate instead of on every request: building a
- * query's SQL was a tenth to a sixth of a public page's render in the worker (decision 013). `build` writes the
- * queries with `placeholder(name)` wherever a request's value goes, so their SQL is the same every
- * time; each use fills `values` into them and prepares the statement on the request's own D1, and
- * the batch reads the rows as from any query. `variant` names a shape the queries can take (a
+ * Queries whose SQL drizzle builds once per isolate instead of on every request: building the
+ * SQL was a tenth to a sixth of a public page's render in the worker (decision 013). `build`
+ * writes the queries with `placeholder(name)` wherever a request's value goes, so their SQL is
+ * the same every time; each use fills `values` into them and prepares the statement on the
+ * request's own D1, and the batch reads the rows as from any query. `variant` names a shape the queries can take (a
  * filter that is there or not): a small, fixed set, each built once.
  */
 export function queryTemplate<Queries extends Query | readonly Query[], Variant extends string = never>(
