@@ -500,6 +500,7 @@ async function cpuTable(baseURL, port, serverPid) {
     },
   ];
   const { tickMs, rows } = await cpuPerRequest({ serverPid, port, kinds });
+  if (tickMs === null) throw new Error("Kein Inspector des Worker-Isolats gefunden: serve.mjs muss mit --inspector laufen.");
   const staticMs = rows[0].workerd;
   const lines = [["Anfrage", "Anzahl", "Isolat ms", "workerd ms", "ohne Sockel ms", "Ziel ms", ""]];
   for (const { label, count, isolate, workerd, goal } of rows) {
