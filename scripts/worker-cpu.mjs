@@ -81,8 +81,8 @@ function listeningPorts(pid) {
 }
 
 /**
- * The worker's entry in the runtime inspector's target list. Right after the runtime started, its
- * inspector can leave the list unanswered for a while, so each port is asked again.
+ * The worker's entry in the runtime inspector's target list, asked of each port the worker's process
+ * listens on (a few rounds, in case the runtime does not answer yet).
  */
 async function inspectorTarget(workerd) {
   for (let attempt = 0; attempt < 10; attempt++) {

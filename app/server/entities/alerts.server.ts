@@ -76,10 +76,6 @@ export function alertStatus(alert: Pick<Alert, "fromDate" | "toDate">, now = new
   return "aktiv";
 }
 
-/**
- * What visitors see now, and the next moment that changes by the clock alone (an alert starting
- * or ending), so a cached page can expire then: one query for both.
- */
 const unexpiredAlertsQuery = queryTemplate((db) =>
   db
     .select()
@@ -88,6 +84,10 @@ const unexpiredAlertsQuery = queryTemplate((db) =>
     .orderBy(asc(alerts.fromDate), asc(alerts.id)),
 );
 
+/**
+ * What visitors see now, and the next moment that changes by the clock alone (an alert starting
+ * or ending), so a cached page can expire then: one query for both.
+ */
 export function visibleAlertsRead(db: Database, now = new Date()): Read<{ active: Alert[]; changesAt: Date | null }> {
   return prepareRead(unexpiredAlertsQuery(db, { now }), (rows) => {
     const active = rows.filter((row) => row.fromDate <= now);

@@ -75,10 +75,6 @@ export interface CategoryCount {
   count: number;
 }
 
-/**
- * Every category with its number of pictures, alphabetically: the staff's "Kategorien" list, or,
- * `forPages`, counting only the pictures a public page may offer (decisions 011 and 016).
- */
 const categoryCountsQuery = queryTemplate((db, counted: "forPages" | "all") =>
   db
     .select({ id: categories.id, name: categories.name, count: count(references.id) })
@@ -88,6 +84,10 @@ const categoryCountsQuery = queryTemplate((db, counted: "forPages" | "all") =>
     .groupBy(categories.id),
 );
 
+/**
+ * Every category with its number of pictures, alphabetically: the staff's "Kategorien" list, or,
+ * `forPages`, counting only the pictures a public page may offer (decisions 011 and 016).
+ */
 export function categoryCountsRead(db: Database, { forPages = false } = {}): Read<CategoryCount[]> {
   return prepareRead(
     categoryCountsQuery(db, {}, forPages ? "forPages" : "all"),
@@ -124,11 +124,11 @@ export async function getCategory(db: Database, id: string): Promise<CategoryCou
   return (await listCategoryCounts(db)).find((row) => row.id === id) ?? null;
 }
 
-/** The stored spelling of a name typed in any case or Unicode form, or null when there is no such category. */
 const categoryByKeyQuery = queryTemplate((db) =>
   db.select({ name: categories.name }).from(categories).where(eq(categories.key, placeholder("key"))).limit(1),
 );
 
+/** The stored spelling of a name typed in any case or Unicode form, or null when there is no such category. */
 export function storedCategoryNameRead(db: Database, name: string): Read<string | null> {
   return prepareRead(categoryByKeyQuery(db, { key: categoryKey(name) }), ([row]) => row?.name ?? null);
 }

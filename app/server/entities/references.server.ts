@@ -292,12 +292,6 @@ export async function setCoverReference(db: Database, actor: Actor, id: string, 
   return (await getReference(db, id))!;
 }
 
-/**
- * The home page's pictures in one read: the slideshow's `limit` and the "Titelbild". The
- * slideshow shows the pictures staff marked "Auf der Startseite zeigen", newest mark first, and
- * only while none is marked the latest uploads. The home page shows no categories and no
- * comparisons, so neither is read.
- */
 const homePicturesQueries = queryTemplate((db) => {
   const onPages = (filter?: SQL) => db.select().from(references).where(and(onPublicPages, filter));
   return [
@@ -307,6 +301,12 @@ const homePicturesQueries = queryTemplate((db) => {
   ] as const;
 });
 
+/**
+ * The home page's pictures in one read: the slideshow's `limit` and the "Titelbild". The
+ * slideshow shows the pictures staff marked "Auf der Startseite zeigen", newest mark first, and
+ * only while none is marked the latest uploads. The home page shows no categories and no
+ * comparisons, so neither is read.
+ */
 export function homePicturesRead(db: Database, limit: number): Read<{ slides: Reference[]; cover: Reference | null }> {
   return prepareRead(
     homePicturesQueries(db, { limit }),
