@@ -80,25 +80,20 @@ function listeningPorts(pid) {
   return ports;
 }
 
-/**
- * The worker's entry in the runtime inspector's target list, asked of each port the worker's process
- * listens on (a few rounds, in case the runtime does not answer yet).
- */
+/** The worker's entry in the runtime inspector's target list, asked of each port the worker's process listens on. */
 async function inspectorTarget(workerd) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    for (const port of listeningPorts(workerd)) {
-      const abort = new AbortController();
-      // A timer of our own rather than AbortSignal.timeout, whose timer would not keep Node running.
-      const timer = setTimeout(() => abort.abort(), 2000);
-      try {
-        const targets = await (await fetch(`http://127.0.0.1:${port}/json`, { signal: abort.signal })).json();
-        const worker = targets.find?.((target) => target.id.startsWith("core:user:"));
-        if (worker) return worker;
-      } catch {
-        // not the inspector (another of the runtime's ports), or no answer yet
-      } finally {
-        clearTimeout(timer);
-      }
+  for (const port of listeningPorts(workerd)) {
+    const abort = new AbortController();
+    // A timer of our own rather than AbortSignal.timeout, whose timer would not keep Node running.
+    const timer = setTimeout(() => abort.abort(), 2000);
+    try {
+      const targets = await (await fetch(`http://127.0.0.1:${port}/json`, { signal: abort.signal })).json();
+      const worker = targets.find?.((target) => target.id.startsWith("core:user:"));
+      if (worker) return worker;
+    } catch {
+      // not the inspector: another of the runtime's ports
+    } finally {
+      clearTimeout(timer);
     }
   }
   return null;
