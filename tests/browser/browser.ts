@@ -30,6 +30,13 @@ export function launchChromium(): Promise<Browser> {
 /** Pages whose app scripts a test blocks: they never hydrate, so navigations do not wait for it. */
 export const pagesWithoutAppScripts = new WeakSet<Page>();
 
+/**
+ * How long a navigation, and the stylesheets it brings, may take: the server makes AVIF/WebP/JPEG
+ * renditions after every upload, and on a busy two-core machine a page can wait behind that work
+ * for longer than Playwright's default 30 s.
+ */
+const NAVIGATION_TIMEOUT_MS = 60_000;
+
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 export const DESKTOP = { viewport: { width: 1440, height: 900 } } as const;
 
@@ -55,9 +62,7 @@ export async function openPage(
   page.goto = (url, gotoOptions) => hydrateAfter(goto(url, { waitUntil: "domcontentloaded", ...gotoOptions }));
   const reload = page.reload.bind(page);
   page.reload = (reloadOptions) => hydrateAfter(reload({ waitUntil: "domcontentloaded", ...reloadOptions }));
-  // The server makes AVIF/WebP/JPEG renditions after every upload; on a busy two-core machine
-  // a page can wait behind that work for longer than Playwright's default 30 s.
-  page.setDefaultNavigationTimeout(60_000);
+  page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   return page;
 }
 
@@ -70,7 +75,10 @@ async function waitForStylesheets(page: Page) {
   await expect
     .poll(() => page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null)), {
       interval: 50,
-      timeout: 30_000,
+      timeout: NAVIGATION_TIMEOUT_MS,
+      // Worded like a browser wait that ran out: a stylesheet the local runtime held (decision 012)
+      // meets the suite's one retry, as a held page would.
+      message: `Timeout ${NAVIGATION_TIMEOUT_MS}ms exceeded waiting for the page's stylesheets`,
     })
     .toBe(true);
 }
