@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { addDays, formatDay, workshopDate } from "~/lib/dates";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
 import { SITE } from "~/lib/site-config";
-import { ENQUIRY_MAIL_SENDER, MAIL_RETRY_AFTER_MS } from "~/server/entities/enquiry-mail.server";
+import { ENQUIRY_MAIL_SENDER, MAIL_RETRY_AFTER_MS, sendNewEnquiryMail } from "~/server/entities/enquiry-mail.server";
 import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/enquiries.server";
 import worker from "../../server";
 import { png } from "../fixtures/images";
 import { CUSTOMER, enquiryForm, enquiryRows, expectStored, freshAddress, sendEnhanced } from "./enquiry-helpers";
-import { allBucketKeys, api, BASE, body, expectError, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
+import { allBucketKeys, api, BASE, body, db, expectError, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
 import { sentMail } from "./mail";
 
 
@@ -96,6 +96,17 @@ describe("the e-mail to the workshop", () => {
     expect((await enquiryRows())[0].mail_status).toBe("ausstehend");
     await runCron(createdAt + MAIL_RETRY_AFTER_MS + 60_000);
     expect((await enquiryRows())[0].mail_status).toBe("gesendet");
+  });
+
+  it("is left to the scheduled handler, without an error after the answer, when the enquiry cannot be read", async () => {
+    const { id } = await stored();
+    await expect.poll(async () => (await enquiryRows())[0].mail_status).toBe("gesendet");
+    await env.DB.prepare("update enquiries set mail_status = 'ausstehend' where id = ?").bind(id).run();
+    // A real D1 failure for the read: the table is not there (the next test starts from a new database).
+    await env.DB.prepare("alter table enquiries rename to enquiries_away").run();
+    await expect(sendNewEnquiryMail(db(), env.ENQUIRY_MAIL, id)).resolves.toBeUndefined();
+    await env.DB.prepare("alter table enquiries_away rename to enquiries").run();
+    expect((await enquiryRows())[0].mail_status).toBe("ausstehend");
   });
 });
 

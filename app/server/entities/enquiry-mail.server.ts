@@ -73,10 +73,18 @@ export async function sendEnquiryMail(db: Database, mail: SendEmail, enquiry: En
   }
 }
 
-/** After the customer's answer: the e-mail about the enquiry just stored. */
+/**
+ * After the customer's answer: the e-mail about the enquiry just stored. Never throws: it runs
+ * after the answer, where nobody could see an error, and an enquiry it could not read stays
+ * "ausstehend", which the scheduled handler sends later.
+ */
 export async function sendNewEnquiryMail(db: Database, mail: SendEmail, id: string): Promise<void> {
-  const enquiry = await getEnquiry(db, id);
-  if (enquiry?.mailStatus === "ausstehend") await sendEnquiryMail(db, mail, enquiry);
+  try {
+    const enquiry = await getEnquiry(db, id);
+    if (enquiry?.mailStatus === "ausstehend") await sendEnquiryMail(db, mail, enquiry);
+  } catch (error) {
+    console.error("Anfrage für die E-Mail nicht lesbar; die Wartung sendet sie später", id, error);
+  }
 }
 
 /** For the scheduled handler: sends every e-mail that failed or never went out. Returns the references sent. */
