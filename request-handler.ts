@@ -13,15 +13,14 @@ import { screenPagePost, withSecurityHeaders } from "./app/server/worker/securit
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
-/** Remix's handler for one build, that build's version (its assets' hash) and its deepest route. */
+/** Remix's handler for one build and that build's deepest route. */
 export interface RemixBuild {
   handle: RemixHandler;
-  version: string;
   deepestRoute: number;
 }
 
 export function remixBuild(build: ServerBuild, mode?: string): RemixBuild {
-  return { handle: createRequestHandler(build, mode), version: build.assets.version, deepestRoute: deepestRoute(build.routes) };
+  return { handle: createRequestHandler(build, mode), deepestRoute: deepestRoute(build.routes) };
 }
 
 /**
@@ -44,7 +43,7 @@ export async function handleRequest(request: Request, cloudflare: Cloudflare, re
   const response = await cachedPage(
     screened,
     {
-      build: remix.version,
+      deployment: cloudflare.env.CF_VERSION_METADATA.id,
       nonce: context.nonce,
       lifetime: context.pageLifetime,
       waitUntil: (promise) => cloudflare.ctx.waitUntil(promise),

@@ -9,10 +9,15 @@ export const SETTLED = { consent: '{"essential":true,"external":false}' };
 
 /** A visitor's request with the given preference cookies (consent, theme, seen alerts). */
 export function visit(path: string, cookies: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}${path}`, { headers: cookieHeaders(cookies) });
+}
+
+/** A visitor's cookies as the request headers a browser would send. */
+export function cookieHeaders(cookies: Record<string, string>): Record<string, string> {
   const cookie = Object.entries(cookies)
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join("; ");
-  return SELF.fetch(`${BASE}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return cookie ? { Cookie: cookie } : {};
 }
 
 /** A settled visitor (consent given, current alerts seen), who gets cacheable pages. */

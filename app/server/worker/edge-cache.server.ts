@@ -119,12 +119,13 @@ export function canonicalPageRequest(request: Request): Request {
 }
 
 /**
- * The build, the page's canonical address and only what changes its markup for this visitor:
- * theme, consent, the map, seen alerts. The build is part of it because a page names its
- * build's scripts, which a new deployment replaces. The visitor's part is a path segment made
- * from validated cookies, never a query parameter, so no address can name another visitor's copy.
+ * The deployment, the page's canonical address and only what changes its markup for this visitor:
+ * theme, consent, the map, seen alerts. The deployment is part of it because a page names its
+ * build's scripts and carries what its server code rendered, both of which the next deployment
+ * replaces. The visitor's part is a path segment made from validated cookies, never a query
+ * parameter, so no address can name another visitor's copy.
  */
-function variantKey(request: Request, version: string, build: string): string {
+function variantKey(request: Request, version: string, deployment: string): string {
   const url = new URL(request.url);
   const { theme, consent, external, seenAlerts } = readPreferences(request);
   const variant = [
@@ -134,7 +135,7 @@ function variantKey(request: Request, version: string, build: string): string {
     external ? "karte" : "ohne-karte",
     seenAlerts ?? "",
   ];
-  return `${KEY_ORIGIN}/${version}/${encodeURIComponent(build)}/${encodeURIComponent(variant.join(","))}${url.pathname}${url.search}`;
+  return `${KEY_ORIGIN}/${version}/${encodeURIComponent(deployment)}/${encodeURIComponent(variant.join(","))}${url.pathname}${url.search}`;
 }
 
 /**
@@ -195,14 +196,15 @@ export function withSharedCookies(response: Response, fromRender: string[]): Res
 export async function cachedPage(
   request: Request,
   {
-    build,
+    deployment,
     nonce,
     lifetime,
     waitUntil,
     formToken,
     sharedCookies,
   }: {
-    build: string;
+    /** The worker version that renders: every deployment has its own, and its own pages. */
+    deployment: string;
     nonce: string;
     lifetime: PageLifetime;
     waitUntil: (promise: Promise<unknown>) => void;
@@ -216,7 +218,7 @@ export async function cachedPage(
   const cache = edgeCache();
   if (!cache || !isCacheable(request)) return render();
 
-  const key = variantKey(request, await currentVersion(cache), build);
+  const key = variantKey(request, await currentVersion(cache), deployment);
   const hit = await cache.match(key);
   if (hit) return withFreshNonce(hit, nonce, formToken);
 
