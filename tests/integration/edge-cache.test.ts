@@ -1,6 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CACHE_STATUS_HEADER } from "~/server/worker/edge-cache.server";
+import { CACHE_STATUS_HEADER, cachedPage, PageLifetime } from "~/server/worker/edge-cache.server";
 import worker from "../../server";
 import { addDays, workshopDate } from "~/lib/dates";
 import { PATHS } from "~/lib/site-areas";
@@ -181,6 +181,25 @@ describe("edge cache for public pages", () => {
     };
     expect(await viewByNext()).toBe("MISS");
     expect(await viewByNext()).toBe("HIT");
+  });
+
+  it("still answers a page the cache refuses to store, without an error after the answer, and renders it again next time", async () => {
+    const request = new Request(`${BASE}/about?nicht-speicherbar`, { headers: cookieHeaders(await settledVisitor()) });
+    let renders = 0;
+    const view = async () => {
+      const waits: Promise<unknown>[] = [];
+      const options = { deployment: "test", nonce: "abc", lifetime: new PageLifetime(Date.now()), waitUntil: (wait: Promise<unknown>) => waits.push(wait), formToken: async () => "", sharedCookies: () => [] };
+      const response = await cachedPage(request, options, async () => {
+        renders += 1;
+        // The Cache API refuses to store an answer that varies by everything.
+        return new Response("<p>Seite</p>", { headers: { "Content-Type": "text/html; charset=utf-8", Vary: "*" } });
+      });
+      await Promise.all(waits);
+      return response.text();
+    };
+    expect(await view()).toBe("<p>Seite</p>");
+    expect(await view()).toBe("<p>Seite</p>");
+    expect(renders).toBe(2);
   });
 
   it("never caches for a staff session or the staff area", async () => {

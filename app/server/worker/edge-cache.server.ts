@@ -231,7 +231,12 @@ export async function cachedPage(
   headers.set("Cache-Control", `public, max-age=${seconds}`);
   const cookies = sharedCookies();
   if (cookies.length > 0) headers.set(SHARED_COOKIES_HEADER, JSON.stringify(cookies));
-  waitUntil(cache.put(key, new Response(stored.body, { status: 200, headers })));
+  // After the answer, where a failure could reach nobody: the next view renders the page again.
+  waitUntil(
+    cache
+      .put(key, new Response(stored.body, { status: 200, headers }))
+      .catch((error: unknown) => console.warn("Seite nicht im Edge-Cache gespeichert", new URL(request.url).pathname, error)),
+  );
   response.headers.set(CACHE_STATUS_HEADER, "MISS");
   return response;
 }
