@@ -10,9 +10,18 @@ export const baseURL = () => {
   return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
 };
 
-/** Debian's Chromium; the flags keep it from reaching for a network this machine does not have. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The test worker's Chromium (Debian's), shared by the files the worker runs one after another
+ * (`isolate: false` in vitest.browser.config.ts): a launch costs about 0.8 s of CPU, and each file
+ * still starts from its own contexts, closed again by `closeContexts`. Playwright ends the browser
+ * with the worker's process. The flags keep it from reaching for a network this machine does not have.
+ */
+export async function workerChromium(): Promise<Browser> {
+  const running = await workerBrowser;
+  if (running?.isConnected()) return running;
+  workerBrowser = chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
       "--headless",
@@ -25,6 +34,12 @@ export function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  return workerBrowser;
+}
+
+/** At the end of a file: every context it opened, so the next file on this worker starts from none. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 /** Pages whose app scripts a test blocks: they never hydrate, so navigations do not wait for it. */

@@ -1,15 +1,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CACHE_STATUS_HEADER } from "~/server/worker/edge-cache.server";
-import { launchChromium, waitForHydration } from "./browser";
+import { closeContexts, waitForHydration, workerChromium } from "./browser";
 import { openSettledPage } from "./pages-fixtures";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 it("hydrates a page served from the edge cache without any Content-Security-Policy violation", async () => {

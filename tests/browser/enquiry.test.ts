@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage, PHONE, waitForHydration, withScriptsHeldBack } from "./browser";
+import { closeContexts, openPage, PHONE, waitForHydration, withScriptsHeldBack, workerChromium } from "./browser";
 import { withGpsExif } from "./fixtures/exif";
 import { afterHumanFillTime, asVisitorFrom, ENQUIRY_PAGE, staffEnquiries } from "./fixtures/enquiry";
 import { drawnImage } from "./fixtures/images";
@@ -11,12 +11,12 @@ import { chooseLightTheme, expectNoAxeViolations, MODES, withoutAppScripts } fro
 let browser: Browser;
 let helper: Page;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   // Photos are drawn by a page with JavaScript; the page under test may have none.
   helper = await openPage(browser);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const sendButton = (page: Page) => page.getByRole("button", { name: "Anfrage senden" });

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayForVisitors, WEEKDAYS } from "~/lib/opening-hours";
 import { SITE } from "~/lib/site-config";
-import { apiCall, baseURL, DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { apiCall, baseURL, closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { axeViolations } from "./axe";
 import { openSettledPage, overflowsHorizontally } from "./pages-fixtures";
 
@@ -18,11 +18,11 @@ const PAGES = [
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 describe("every public page", () => {

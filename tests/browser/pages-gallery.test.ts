@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, PHONE, waitForHydration } from "./browser";
+import { apiCall, apiToken, closeContexts, PHONE, waitForHydration, workerChromium } from "./browser";
 import { expectSizesToMatch, openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { MODES, uniqueTitle } from "./staff-helpers";
 
@@ -13,7 +13,7 @@ let emptyCategory: string;
 let picturesA: UploadedReference[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   const token = await apiToken();
   categoryA = uniqueTitle("Galerie A");
   categoryB = uniqueTitle("Galerie B");
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const chip = (page: Page, name: string) =>

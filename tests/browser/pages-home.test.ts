@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, launchChromium, PHONE } from "./browser";
+import { apiToken, closeContexts, PHONE, workerChromium } from "./browser";
 import { expectSizesToMatch, openSettledPage, recordImageRequests, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { uniqueTitle } from "./staff-helpers";
 import { FADE_MS, SLIDE_DELAY_MS } from "~/components/home/slideshow";
@@ -10,7 +10,7 @@ let browser: Browser;
 let slides: UploadedReference[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   const token = await apiToken();
   const uploaded: UploadedReference[] = [];
   for (const [index, name] of ["A", "B", "C"].entries()) {
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const currentSlide = (page: Page) => page.locator('[aria-roledescription="Folie"]');

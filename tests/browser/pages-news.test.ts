@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatNewsDate } from "~/lib/dates";
-import { apiCall, apiToken, launchChromium } from "./browser";
+import { apiCall, apiToken, closeContexts, workerChromium } from "./browser";
 import { createNews, openSettledPage } from "./pages-fixtures";
 import { uniqueTitle } from "./staff-helpers";
 
@@ -17,7 +17,7 @@ let titles: string[];
 let dates: string[];
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   token = await apiToken();
   prefix = uniqueTitle("Feed");
   const created: { title: string; date: string }[] = [];
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const feedTitles = (page: Page) => page.locator(".news__title").allTextContents();

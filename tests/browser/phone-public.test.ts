@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_OPENING_HOURS } from "~/lib/opening-hours";
-import { apiCall, apiToken, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
+import { apiCall, apiToken, closeContexts, openPage, PHONE, waitForHydration, workerChromium } from "./browser";
 import { createNews, openSettledPage, type UploadedReference, uploadReference } from "./pages-fixtures";
 import { createActiveAlert, deleteAlerts } from "./shell-helpers";
 import { chooseLightTheme, expectNoAxeViolations, MODES, uniqueTitle } from "./staff-helpers";
@@ -14,14 +14,14 @@ import { chooseLightTheme, expectNoAxeViolations, MODES, uniqueTitle } from "./s
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   token = await apiToken();
   // Opening hours as the spec's defaults, whatever another file saved on this server.
   await apiCall("opening/save", { token, json: { date: DEFAULT_OPENING_HOURS } });
   for (let index = 1; index <= 5; index++) await createNews(token, uniqueTitle(`Telefon-Neuigkeit ${index}`), "Eine Neuigkeit für den Test auf dem Telefon.");
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const PUBLIC_PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum", "/anfrage"];

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import { PATHS } from "~/lib/site-areas";
-import { apiCall, apiToken, launchChromium, PHONE, waitForHydration, withScriptsHeldBack } from "./browser";
+import { apiCall, apiToken, closeContexts, PHONE, waitForHydration, withScriptsHeldBack, workerChromium } from "./browser";
 import { UPLOAD_PAGE, unique } from "./fixtures/upload-page";
 import { createNews, uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, newsTitles, staffPage, uniqueTitle } from "./staff-helpers";
@@ -12,11 +12,11 @@ import { expectNoAxeViolations, inEveryAxeLook, MODES, newsTitles, staffPage, un
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   token = await apiToken();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const HEIGHT = PHONE.viewport.height;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe";
-import { baseURL, DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { baseURL, closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { consentValue, createActiveAlert, deleteAlerts, settleShell, uniqueTitle } from "./shell-helpers";
 
 const PUBLIC_PATHS = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/impressum"];
@@ -9,10 +9,10 @@ const THEMES = ["dark", "light"] as const;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 async function themedPage(theme: (typeof THEMES)[number], device: typeof DESKTOP | typeof PHONE): Promise<Page> {

@@ -1,14 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
+import { closeContexts, DESKTOP, openPage, PHONE, waitForHydration, workerChromium } from "./browser";
 import { cookie, decodedConsent, isOwnOrigin, recordRequests, settleShell } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,16 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { settleShell } from "./shell-helpers";
 import { staffPage } from "./staff-helpers";
 import { SITE } from "~/lib/site-config";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 async function settledPage(options: Parameters<typeof openPage>[1]): Promise<Page> {

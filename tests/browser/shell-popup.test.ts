@@ -1,19 +1,19 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
+import { baseURL, closeContexts, DESKTOP, openPage, PHONE, waitForHydration, workerChromium } from "./browser";
 import { consentValue, createActiveAlert, deleteAlerts, uniqueTitle } from "./shell-helpers";
 
 let browser: Browser;
 const created: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterEach(async () => {
   await deleteAlerts(created.splice(0));
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const popup = (page: Page) => page.getByRole("dialog", { name: "Wichtige Informationen" });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { OpeningHours } from "~/lib/opening-hours";
 import { openingHoursSpecification } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
-import { baseURL, launchChromium, openPage } from "./browser";
+import { baseURL, openPage, workerChromium } from "./browser";
 import { settleShell } from "./shell-helpers";
 
 const ALIASES: [string, string][] = [
@@ -48,15 +48,14 @@ describe("unknown paths", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
 
-    const browser = await launchChromium();
+    const page = await openPage(await workerChromium(), { javaScriptEnabled: false });
     try {
-      const page = await openPage(browser, { javaScriptEnabled: false });
       await settleShell(page.context());
       await page.goto("/irgendwas");
       expect(new URL(page.url()).pathname).toBe("/");
       expect(await page.locator("header.navbar").count()).toBe(1);
     } finally {
-      await browser.close();
+      await page.context().close();
     }
   });
 

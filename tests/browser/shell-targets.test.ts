@@ -1,19 +1,19 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, DESKTOP, launchChromium, PHONE } from "./browser";
+import { apiToken, closeContexts, DESKTOP, PHONE, workerChromium } from "./browser";
 import { openSettledPage, uploadReference } from "./pages-fixtures";
 import { staffPage, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
 let pictureId: string;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   // A picture, so the gallery, its viewer, the home slideshow and the staff list have their controls.
   const picture = await uploadReference(await apiToken(), { description: uniqueTitle("Zielgröße"), category: [uniqueTitle("Ziel")] });
   pictureId = picture.id;
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const PUBLIC_PAGES = ["/", "/about", "/impressum", "/standort", "/ledermuster", "/referenz"];

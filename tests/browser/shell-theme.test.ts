@@ -1,14 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
+import { closeContexts, DESKTOP, openPage, PHONE, waitForHydration, workerChromium } from "./browser";
 import { cookie, settleShell } from "./shell-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const themeSwitch = (page: Page) => page.locator("footer").getByRole("button", { name: "Dunkles Design" });

@@ -1,15 +1,15 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage, PHONE } from "./browser";
+import { closeContexts, openPage, PHONE, workerChromium } from "./browser";
 import { chooseLightTheme, expectNoAxeViolations, MODES, toasts, withoutAppScripts } from "./staff-helpers";
 import { ACCOUNT_STAFF } from "./staff";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 type Account = { username: string; password: string };

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium } from "./browser";
+import { apiCall, apiToken, closeContexts, workerChromium } from "./browser";
 import { PATHS } from "~/lib/site-areas";
 import { unique } from "./fixtures/upload-page";
 import { uploadReference } from "./pages-fixtures";
@@ -8,10 +8,10 @@ import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from 
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** "Kategorien verwalten", linked from the Bilder page. */

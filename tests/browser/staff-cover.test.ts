@@ -1,16 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, launchChromium, openPage } from "./browser";
+import { apiToken, closeContexts, openPage, workerChromium } from "./browser";
 import { UPLOAD_PAGE, unique } from "./fixtures/upload-page";
 import { uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** The hero picture's address on the home page, or null when the hero shows its pattern. */

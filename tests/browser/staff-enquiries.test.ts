@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage, PHONE } from "./browser";
+import { closeContexts, openPage, PHONE, workerChromium } from "./browser";
 import { sendEnquiry, staffEnquiries } from "./fixtures/enquiry";
 import { drawnImage } from "./fixtures/images";
 import { unique } from "./fixtures/upload-page";
@@ -9,11 +9,11 @@ import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from 
 let browser: Browser;
 let helper: Page;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   helper = await openPage(browser);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const INBOX = "/intern/anfragen";

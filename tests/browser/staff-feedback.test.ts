@@ -1,16 +1,16 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, DESKTOP, launchChromium, openPage, PHONE, waitForHydration } from "./browser";
+import { apiCall, apiToken, closeContexts, DESKTOP, openPage, PHONE, waitForHydration, workerChromium } from "./browser";
 import { chooseLightTheme, staffAlerts, staffPage, submitLogin, toasts, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   token = await apiToken();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** The painted colour behind an element: its own background, else the nearest ancestor's. */

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage, STAFF } from "./browser";
+import { apiCall, apiToken, closeContexts, openPage, STAFF, workerChromium } from "./browser";
 import {
   expectNoAxeViolations,
   inEveryAxeLook,
@@ -17,10 +17,10 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const STAFF_PAGES = ["/intern/news", "/intern/opening", "/intern/notification"];

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage, waitForHydration } from "./browser";
+import { apiCall, apiToken, closeContexts, openPage, waitForHydration, workerChromium } from "./browser";
 import {
   expectNoAxeViolationsWithDialogs,
   inEveryAxeLook,
@@ -14,10 +14,10 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const listItem = (page: Page, title: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, openPage, waitForHydration } from "./browser";
+import { apiCall, apiToken, closeContexts, openPage, waitForHydration, workerChromium } from "./browser";
 import {
   expectNoAxeViolationsWithDialogs,
   inEveryAxeLook,
@@ -15,11 +15,11 @@ import {
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   token = await apiToken();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** A year that is always ahead, but not so far that the calendar needs many clicks to reach it. */

@@ -1,14 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, launchChromium, openPage } from "./browser";
+import { apiCall, closeContexts, openPage, workerChromium } from "./browser";
 import { expectNoAxeViolations, inEveryAxeLook, loginViaForm, MODES, staffPage, toasts, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const DAYS = [

@@ -2,15 +2,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatShortDay, workshopDate } from "~/lib/dates";
 import { describeReading, readDayText, WEEKDAYS } from "~/lib/opening-hours";
-import { apiCall, apiToken, launchChromium, openPage } from "./browser";
+import { apiCall, apiToken, closeContexts, openPage, workerChromium } from "./browser";
 import { expectNoAxeViolationsWithDialogs, inEveryAxeLook, MODES, staffPage, toasts, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 interface Special {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_GONE } from "~/lib/activity";
-import { launchChromium, openPage, PHONE } from "./browser";
+import { closeContexts, openPage, PHONE, workerChromium } from "./browser";
 import { unique } from "./fixtures/upload-page";
 import { chooseLightTheme, expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts, withoutAppScripts } from "./staff-helpers";
 
@@ -13,10 +13,10 @@ import { chooseLightTheme, expectNoAxeViolations, inEveryAxeLook, MODES, staffPa
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const TEAM = "/intern/team";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, apiToken, launchChromium, PHONE } from "./browser";
+import { apiCall, apiToken, closeContexts, PHONE, workerChromium } from "./browser";
 import { storedReference, UPLOAD_PAGE, unique } from "./fixtures/upload-page";
 import { createNews, uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from "./staff-helpers";
@@ -13,10 +13,10 @@ import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from 
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const TRASH = "/intern/papierkorb";

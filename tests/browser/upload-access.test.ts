@@ -1,17 +1,17 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, baseURL, launchChromium, openPage } from "./browser";
+import { apiToken, baseURL, closeContexts, openPage, workerChromium } from "./browser";
 import { drawnImage } from "./fixtures/images";
 import { storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
 
 let browser: Browser;
 let jpeg: Buffer;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   jpeg = await drawnImage(await openPage(browser), { width: 80, height: 60, type: "image/jpeg" });
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** A staff form posted by someone without a session (or with a made-up one). */

@@ -1,7 +1,7 @@
 import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchChromium, openPage, PHONE } from "./browser";
+import { closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { EXIF_GPS_TAG, inspectJpeg, withGpsExif } from "./fixtures/exif";
 import { drawnImage } from "./fixtures/images";
 import { expectNoAxeViolations, loginViaForm, staffPage, toasts } from "./staff-helpers";
@@ -15,10 +15,10 @@ import {
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 async function openUploadPage(options = {}) {

@@ -1,7 +1,7 @@
 import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage } from "./browser";
+import { closeContexts, openPage, workerChromium } from "./browser";
 import { inspectJpeg, withGpsExif } from "./fixtures/exif";
 import { drawnImage } from "./fixtures/images";
 import { storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
@@ -10,12 +10,12 @@ import { expectNoAxeViolations, staffPage, toasts, withoutAppScripts } from "./s
 let browser: Browser;
 let helper: Page;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
   // Pictures are drawn by a page with JavaScript; the page under test has none.
   helper = await openPage(browser);
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 async function openUploadPage() {

@@ -1,7 +1,7 @@
 import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "./browser";
+import { closeContexts, workerChromium } from "./browser";
 import { inspectJpeg } from "./fixtures/exif";
 import { choosePhoneSizedPhotos } from "./fixtures/images";
 import { storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
@@ -9,10 +9,10 @@ import { staffPage } from "./staff-helpers";
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await workerChromium();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /**
