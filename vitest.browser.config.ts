@@ -12,7 +12,7 @@ export default defineConfig({
     // most of a browser test is waiting for the page, so two overlap well on two cores.
     maxWorkers: 2,
     // A worker's files share its modules and its one Chromium (browser.ts, workerChromium) instead
-    // of importing Playwright and launching a browser per file: 392 → 321 s here. Each file still
+    // of importing Playwright and launching a browser per file: 373–403 → 304–314 s here. Each file still
     // makes its own contexts and data, and the helpers keep no state between files.
     isolate: false,
     testTimeout: 120_000,

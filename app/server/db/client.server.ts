@@ -44,8 +44,8 @@ export const placeholderFor = (column: Column, name: string) => new Param(sql.pl
  * SQL was a tenth to a sixth of a public page's render in the worker (decision 013). `build`
  * writes the queries with `placeholder(name)` wherever a request's value goes, so their SQL is
  * the same every time; each use fills `values` into them and prepares the statement on the
- * request's own D1, and the batch reads the rows as from any query. `variant` names a shape the queries can take (a
- * filter that is there or not): a small, fixed set, each built once.
+ * request's own D1, and the batch reads the rows as from any query. `variant` names a shape the
+ * queries can take (a filter that is there or not): a small, fixed set, each built once.
  */
 export function queryTemplate<Queries extends Query | readonly Query[], Variant extends string = never>(
   build: (db: Database, variant: Variant) => Queries,

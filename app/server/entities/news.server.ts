@@ -32,11 +32,11 @@ function toNewsItem(row: typeof news.$inferSelect): NewsItem {
   return { id: row.id, _id: row.id, title: row.title, text: row.text, date: row.date.toISOString() };
 }
 
-/** Newest first; the id breaks ties so paging never skips or repeats an item. */
 const newsPageQuery = queryTemplate((db) =>
   db.select().from(news).orderBy(desc(news.date), desc(news.id)).limit(placeholder("limit")).offset(placeholder("startAt")),
 );
 
+/** Newest first; the id breaks ties so paging never skips or repeats an item. */
 export function newsRead(db: Database, { startAt, limit }: Paging): Read<NewsItem[]> {
   return prepareRead(newsPageQuery(db, { startAt, limit }), (rows) => rows.map(toNewsItem));
 }
