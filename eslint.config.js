@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import importCycles from "./eslint-rules/import-cycles.js";
 
 /**
  * The layers of app/server, lowest first (each folder's README says what belongs there). A
@@ -23,7 +24,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
-    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    plugins: { "react-hooks": reactHooks, "import-x": importX, project: { rules: { "import-cycles": importCycles } } },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
@@ -33,6 +34,8 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "import-x/no-cycle": "error",
+      // no-cycle skips type-only imports; this one counts them (eslint-rules/import-cycles.js).
+      "project/import-cycles": "error",
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -42,6 +45,11 @@ export default tseslint.config(
               target: "./app/lib",
               from: ["./app/components", "./app/routes"],
               message: "app/lib holds plain helpers shared by server and browser; React code lives in app/components.",
+            },
+            {
+              target: "./app/components",
+              from: "./app/routes",
+              message: "Routes use components, never the other way round; a type both need lives beside the component.",
             },
           ],
         },

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Navbar } from "~/components/shell/navbar";
+import type { StaffShellData } from "~/components/shell/staff-shell-data";
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { countNewEnquiries } from "~/server/entities/enquiries.server";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast({ request, context });
   // The staff navigation's "Anfragen" shows how many are new; only to a signed-in staff member.
   const newEnquiries = (await getStaffUser(request, context)) ? await countNewEnquiries(context.db) : null;
-  return data({ toast, newEnquiries }, { headers });
+  return data<StaffShellData>({ toast, newEnquiries }, { headers });
 }
 
 /** Every staff navigation may bring a toast (a redirect after an action, a dialog link to a deleted item). */

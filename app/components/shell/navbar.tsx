@@ -1,10 +1,10 @@
-import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SITE } from "~/lib/site-config";
 import { useHydrated } from "~/components/use-hydrated";
-import type { loader as staffShellLoader } from "~/routes/intern";
 import { PhoneIcon } from "./call-bar";
 import { Logo } from "./logo";
+import { useStaffShellData } from "./staff-shell-data";
 import { canonicalPath, PATHS } from "~/lib/site-areas";
 
 interface NavLinkItem {
@@ -46,7 +46,7 @@ const scrollToTop = () => window.scrollTo({ top: 0 });
 function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => void }) {
   const current = canonicalPath(useLocation().pathname);
   const links = internal ? INTERNAL_LINKS : PUBLIC_LINKS;
-  const newEnquiries = useRouteLoaderData<typeof staffShellLoader>("routes/intern")?.newEnquiries;
+  const newEnquiries = useStaffShellData()?.newEnquiries;
   return (
     <>
       <ul className="nav-links">

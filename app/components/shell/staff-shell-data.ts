@@ -1,0 +1,15 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { Toast } from "~/lib/toast";
+
+/**
+ * What the staff shell's loader (app/routes/intern.tsx) gives every staff page. Declared here,
+ * beside the components that read it, so they never import a route.
+ */
+export interface StaffShellData {
+  toast: Toast | null;
+  /** How many enquiries are "Neu"; null when nobody is signed in. */
+  newEnquiries: number | null;
+}
+
+/** The staff shell's data, or undefined outside the staff area. */
+export const useStaffShellData = () => useRouteLoaderData<StaffShellData>("routes/intern");
