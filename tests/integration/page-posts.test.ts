@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FOREIGN_POST_MESSAGE, MAX_FORM_BYTES } from "~/server/worker/security.server";
+import { MAX_FORM_BYTES } from "~/server/base/request-body.server";
+import { FOREIGN_POST_MESSAGE } from "~/server/worker/security.server";
 import { BASE, bucketKeys, postPage, rowCount, SAME_ORIGIN, site, staffCookie, uploadForm } from "./helpers";
 import { png } from "../fixtures/images";
 

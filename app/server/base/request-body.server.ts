@@ -1,6 +1,18 @@
 import type { HttpError } from "~/server/base/errors.server";
 
 /**
+ * The largest text form: an alert's 5000 characters of Inhalt, percent-encoded at up to
+ * nine bytes each, plus its other fields. Uploads keep their own, larger limit.
+ */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+/** The body's length as the client declared it, or null without a usable `Content-Length`. */
+export function declaredLength(request: Request): number | null {
+  const value = request.headers.get("Content-Length");
+  return value !== null && /^\d{1,15}$/.test(value.trim()) ? Number(value) : null;
+}
+
+/**
  * Reads a body but never holds more than `limit` bytes: a declared length above it is refused
  * before reading, and a body without one (or with a false one) is counted while it streams in.
  */
@@ -9,7 +21,7 @@ export async function readBodyLimited(
   limit: number,
   tooLarge: () => HttpError,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (Number(request.headers.get("Content-Length") ?? NaN) > limit) throw tooLarge();
+  if ((declaredLength(request) ?? 0) > limit) throw tooLarge();
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;

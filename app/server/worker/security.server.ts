@@ -1,6 +1,6 @@
 import { areaOf, isPath, PATHS } from "~/lib/site-areas";
 import { HttpError } from "~/server/base/errors.server";
-import { readBodyLimited } from "~/server/base/request-body.server";
+import { MAX_FORM_BYTES, readBodyLimited } from "~/server/base/request-body.server";
 
 /** Methods that only read; everything else may change state. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -28,11 +28,6 @@ export function isForeignFormPost(request: Request): boolean {
   return origin !== null && origin !== url.origin;
 }
 
-/**
- * The largest text form: an alert's 5000 characters of Inhalt, percent-encoded at up to
- * nine bytes each, plus its other fields. Uploads keep their own, larger limit.
- */
-export const MAX_FORM_BYTES = 64 * 1024;
 /**
  * Multipart posts with pictures, in any spelling: the staff uploader's (page action and its data
  * request, the per-image route) and the enquiry form's (its page without JavaScript, the
@@ -69,6 +64,17 @@ export async function readablePagePost(request: Request): Promise<Request> {
   const headers = new Headers(request.headers);
   headers.set("Content-Type", contentType);
   return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+}
+
+/**
+ * A GET or HEAD may still arrive with a body (`curl -X GET -d x`). Nothing reads it, and copying
+ * such a request (the cache key, Remix) throws, so it is dropped before anything else runs.
+ */
+export function withoutBodyOnRead(request: Request): Request {
+  if ((request.method !== "GET" && request.method !== "HEAD") || request.body === null) return request;
+  const headers = new Headers(request.headers);
+  for (const name of ["Content-Length", "Content-Type", "Transfer-Encoding"]) headers.delete(name);
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }
 
 /**
