@@ -9,6 +9,8 @@ export const ORIGINAL_MAX_EDGE = 2560;
  * on a desktop. A smaller original gets one more at its own width instead of being enlarged.
  */
 export const RENDITION_WIDTHS = [480, 960, 1600] as const;
+/** Of a customer's photo only what the staff inbox shows: its thumbnail and its large view. */
+export const ENQUIRY_RENDITION_WIDTHS = [480, 1600] as const;
 
 /** The JPEG a browser without `srcset` support gets: large enough for the slideshow and the zoom view. */
 export const PLAIN_SOURCE_MAX_WIDTH = 1280;

@@ -1,24 +1,27 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { userForToken } from "~/server/entities/staff-accounts.server";
-import { isPublicKind, isServableKey, parseKey } from "~/server/images/keys.server";
+import { audienceOfKey, PUBLIC_PICTURE_MAX_AGE_SECONDS } from "~/server/images/keys.server";
+import { hasPictureRow } from "~/server/images/picture-rows.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 
 /**
- * Stored keys are random and never reused, so a picture can be cached for good — a public one
- * by anyone, a customer's photo only by the staff member's own browser.
+ * A public picture for everyone while it has its row; a customer's photo, or any picture in the
+ * Papierkorb, only for signed-in staff, cached by nobody else. Stored keys are random and never
+ * reused, so a staff member's own browser keeps what it was shown.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
-  const parsed = parseKey(key);
+  const audience = await audienceOfKey(key, ({ kind, id }) => hasPictureRow(context.db, kind, id));
   // Staff are signed in on the pages (session cookie) or call with the API's token header.
   const isStaff = async () =>
     (await getStaffUser(request, context)) !== null || (await userForToken(context.db, request.headers.get("token"))) !== null;
-  const servable = await isServableKey(key, isStaff);
+  const servable = audience === "everyone" || (audience === "staff" && (await isStaff()));
   const object = servable ? await context.cloudflare.env.IMAGES.get(key) : null;
-  if (!object) return new Response("Bild nicht gefunden.", { status: 404 });
+  if (!object) return new Response("Bild nicht gefunden.", { status: 404, headers: { "Cache-Control": "no-store" } });
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
-    "Cache-Control": `${parsed && isPublicKind(parsed.kind) ? "public" : "private"}, max-age=31536000, immutable`,
+    "Cache-Control":
+      audience === "everyone" ? `public, max-age=${PUBLIC_PICTURE_MAX_AGE_SECONDS}` : "private, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
     ETag: object.httpEtag,
   });

@@ -11,7 +11,7 @@ import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
 import { ACCOUNT_REMOVE_PARAM } from "~/lib/staff-forms";
 import { SUCCESS_MESSAGE } from "~/lib/toast";
-import { createInvitation, listInvitations, withdrawInvitation } from "~/server/entities/invitations.server";
+import { createInvitation, listInvitations, withdrawAllInvitations, withdrawInvitation } from "~/server/entities/invitations.server";
 import { ACCOUNT_NOT_FOUND, listStaffAccounts, removeStaffAccount } from "~/server/entities/staff-accounts.server";
 import { dialogRecord, directWrite, staffAction } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
@@ -23,6 +23,8 @@ const ACCOUNTS_HEADING_ID = "team-konten";
 const INVITATIONS_HEADING_ID = "team-einladungen";
 const removeControlId = (id: string) => `entfernen-${id}`;
 const invitationAnchor = (id: string) => `einladung-${id}`;
+const withdrawnLinks = (count: number) =>
+  count === 0 ? "Keine offenen Einladungslinks zurückgezogen" : `${count} offene${count === 1 ? "r Einladungslink" : " Einladungslinks"} zurückgezogen`;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaffForPage(request, context);
@@ -63,7 +65,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       toast: { type: "success", title: SUCCESS_MESSAGE, body: "Einladung erstellt: Link kopieren und weitergeben." },
     }),
     withdraw: directWrite(({ id }) => withdrawInvitation(context.db, user, id), { to: `${PAGE}#${INVITATIONS_HEADING_ID}` }),
-    remove: directWrite(({ id }) => removeStaffAccount(context.db, user, id)),
+    "withdraw-all": directWrite(() => withdrawAllInvitations(context.db, user), {
+      to: `${PAGE}#${INVITATIONS_HEADING_ID}`,
+      toast: (count) => ({ type: "success", title: SUCCESS_MESSAGE, body: `${withdrawnLinks(count)}.` }),
+    }),
+    remove: directWrite(({ id }) => removeStaffAccount(context.db, user, id), {
+      toast: ({ withdrawnInvitations }) => ({
+        type: "success",
+        title: SUCCESS_MESSAGE,
+        body: `Konto entfernt, alle seine Anmeldungen beendet. ${withdrawnLinks(withdrawnInvitations)}.`,
+      }),
+    }),
   });
 }
 
@@ -149,13 +161,21 @@ export default function TeamPage() {
             ))}
           </ul>
         )}
+        {invitations.length > 0 ? (
+          <Form method="post" className="staff-form__buttons team-withdraw-all" preventScrollReset>
+            <IntentFields intent="withdraw-all" />
+            <SubmitButton intent="withdraw-all" variant="secondary" pendingLabel="Einladungen werden zurückgezogen…">
+              Alle offenen Einladungen zurückziehen
+            </SubmitButton>
+          </Form>
+        ) : null}
       </section>
 
       <ConfirmDeleteDialog
         item={removing}
         title="Konto entfernen"
         text="Bist du sicher, dass du dieses Konto entfernen möchtest?"
-        note="Alle Anmeldungen dieses Kontos enden sofort, und es kann sich nicht mehr anmelden. Seine Einträge im Verlauf bleiben."
+        note="Alle Anmeldungen dieses Kontos enden sofort, und es kann sich nicht mehr anmelden. Offene Einladungslinks, die es erstellt hat, werden zurückgezogen. Seine Einträge im Verlauf bleiben."
         confirmLabel="Entfernen"
         intent="remove"
         returnFocusId={removeControlId}

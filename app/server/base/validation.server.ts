@@ -30,6 +30,15 @@ const germanFallbackMessages: z.ZodErrorMap = (issue) => {
 };
 z.setErrorMap(germanFallbackMessages);
 
+/** Line breaks, tabs and every other control character: never part of a one-line field. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** Whether `value` fits on one line: no line break or other control character (\p{Cc}). */
+export const isOneLine = (value: string) => !CONTROL_CHARACTER.test(value);
+
+/** What a one-line field says when a line break or control character was pasted into it. */
+export const oneLineMessage = (label: string) => `${label} darf nur eine Zeile sein, ohne Zeilenumbrüche oder Steuerzeichen.`;
+
 /** A required, trimmed text field with German messages naming the field as the form labels it. */
 export function requiredText(label: string, maxLength: number) {
   return z

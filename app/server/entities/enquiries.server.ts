@@ -17,7 +17,7 @@ import {
   type MailStatus,
 } from "~/lib/enquiry";
 import { HttpError, notFound } from "~/server/base/errors.server";
-import { type FieldErrors, newId, type Paging, validate } from "~/server/base/validation.server";
+import { type FieldErrors, isOneLine, newId, oneLineMessage, type Paging, validate } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { enquiries, enquiryPhotos, trash } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
@@ -25,7 +25,7 @@ import { type ImageFile, type PictureStorage, STORE_FAILED, storePictures } from
 import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
-import { spamReason } from "./enquiry-spam.server";
+import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
 import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 /*
@@ -70,7 +70,7 @@ function enquiryInput(today: string) {
   return z
     .object({
       [F.topic]: z.enum(ENQUIRY_TOPICS, { errorMap: () => ({ message: "Bitte wählen Sie aus, worum es geht." }) }),
-      [F.vehicle]: optionalText("Fahrzeug", ENQUIRY_VEHICLE_MAX_LENGTH),
+      [F.vehicle]: optionalText("Fahrzeug", ENQUIRY_VEHICLE_MAX_LENGTH).refine(isOneLine, oneLineMessage("Fahrzeug")),
       [F.description]: requiredText("Bitte beschreiben Sie kurz, worum es geht.", "Beschreibung", ENQUIRY_DESCRIPTION_MAX_LENGTH),
       [F.preferredDate]: optionalText("Wunschtermin", 10)
         .refine((value) => value === "" || isCalendarDay(value), "Bitte einen Tag im Kalender wählen (TT.MM.JJJJ).")
@@ -79,15 +79,17 @@ function enquiryInput(today: string) {
           (value) => value === "" || !isCalendarDay(value) || value <= addDays(today, 2 * 366),
           "Bitte einen Wunschtermin in den nächsten zwei Jahren wählen.",
         ),
-      [F.name]: requiredText("Bitte geben Sie Ihren Namen an.", "Name", ENQUIRY_NAME_MAX_LENGTH),
+      [F.name]: requiredText("Bitte geben Sie Ihren Namen an.", "Name", ENQUIRY_NAME_MAX_LENGTH).refine(isOneLine, oneLineMessage("Name")),
       [F.email]: optionalText("E-Mail", ENQUIRY_EMAIL_MAX_LENGTH).refine(
         (value) => value === "" || z.string().email().safeParse(value).success,
         "Bitte eine gültige E-Mail-Adresse angeben, z. B. name@beispiel.de.",
       ),
-      [F.phone]: optionalText("Telefon", ENQUIRY_PHONE_MAX_LENGTH).refine(
-        (value) => value === "" || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
-        "Bitte eine gültige Telefonnummer angeben, z. B. 0221 123456.",
-      ),
+      [F.phone]: optionalText("Telefon", ENQUIRY_PHONE_MAX_LENGTH)
+        .refine(isOneLine, oneLineMessage("Telefon"))
+        .refine(
+          (value) => !isOneLine(value) || value === "" || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
+          "Bitte eine gültige Telefonnummer angeben, z. B. 0221 123456.",
+        ),
     })
     .superRefine((input, context) => {
       if (input[F.email] || input[F.phone]) return;
@@ -187,14 +189,16 @@ async function withPhotos(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]> 
 
 export type EnquiryForm =
   | { ok: true; enquiry: Enquiry }
-  | { ok: false; status: number; message: string; fieldErrors: FieldErrors };
+  | { ok: false; status: number; message: string; fieldErrors: FieldErrors; headers?: HeadersInit };
 
 /**
  * A customer's enquiry from the form: the posted fields (`values`) and photos. Invalid
  * fields, too many photos or a photo that is no readable picture come back with German
  * messages per field and nothing stored; otherwise the enquiry and its photos are stored
- * together (all or nothing), filed under "Spam" when the spam checks say so. The e-mail to
- * the workshop is due for every other one (`mailStatus` "ausstehend"); the caller sends it.
+ * together (all or nothing), filed under "Spam" (without its photos) when the spam checks say
+ * so. Photos beyond the site-wide ceiling are refused at their field (429), text alone never is.
+ * The e-mail to the workshop is due for every other one (`mailStatus` "ausstehend"); the caller
+ * sends it.
  */
 export async function receiveEnquiry(
   db: Database,
@@ -211,12 +215,23 @@ export async function receiveEnquiry(
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0], fieldErrors };
   }
   const enquiry = input.value;
-  const spam = await spamReason(db, values, [enquiry.description, enquiry.vehicle, enquiry.name], now.getTime());
+  const suspicion = await spamReason(db, values, [enquiry.description, enquiry.vehicle, enquiry.name], now.getTime());
+  // Spam keeps no photos: decoding them costs the worker seconds, and staff never need them.
+  const kept = suspicion ? [] : photos;
+  const spam = suspicion && photos.length > 0 ? `${suspicion} (${photos.length === 1 ? "1 Foto" : `${photos.length} Fotos`} nicht gespeichert)` : suspicion;
+  if (kept.length > 0) {
+    try {
+      await claimPhotoEnquirySlot(db, now);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { ok: false, status: error.status, message: error.message, fieldErrors: { [F.photos]: error.message }, headers: error.headers };
+    }
+  }
   const year = Number(workshopDate(now).slice(0, 4));
   const id = newId();
 
   try {
-    await storePictures(db, storage, "enquiry", photos, (stored) => [
+    await storePictures(db, storage, "enquiry", kept, (stored) => [
       db.insert(enquiries).values({
         id,
         year,

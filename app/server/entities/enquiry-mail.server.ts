@@ -22,20 +22,32 @@ export const enquiryStaffPath = (id: string) => `/intern/anfragen?anfrage=${enco
 /** An enquiry still "ausstehend" this long after it arrived was never sent (its worker stopped): the retry sends it. */
 export const MAIL_RETRY_AFTER_MS = 10 * 60 * 1000;
 
+/**
+ * A one-line field as one line, even one stored before line breaks were refused in it: whatever
+ * the customer typed must never start a line of its own that could pass for the site's.
+ */
+const asOneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ");
+
+/** The customer's free text quoted as a mail program quotes, every line behind "> ". */
+const quoted = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map((line) => `> ${asOneLine(line)}`.trimEnd());
+
 function mailText(enquiry: Enquiry): string {
   const lines = [
     `Neue Anfrage ${enquiry.reference} über die Website, eingegangen am ${formatDateTime(enquiry.createdAt)} Uhr.`,
     "",
     `Worum geht es?  ${enquiry.topic}`,
-    `Fahrzeug:       ${enquiry.vehicle || "–"}`,
+    `Fahrzeug:       ${asOneLine(enquiry.vehicle) || "–"}`,
     `Wunschtermin:   ${enquiry.preferredDate ? formatDay(enquiry.preferredDate) : "–"}`,
-    `Name:           ${enquiry.name}`,
+    `Name:           ${asOneLine(enquiry.name)}`,
     `E-Mail:         ${enquiry.email ?? "–"}`,
-    `Telefon:        ${enquiry.phone ?? "–"}`,
+    `Telefon:        ${enquiry.phone ? asOneLine(enquiry.phone) : "–"}`,
     `Fotos:          ${enquiry.photos.length === 0 ? "keine" : `${enquiry.photos.length} (nur im internen Bereich zu sehen)`}`,
     "",
-    "Beschreibung:",
-    enquiry.description,
+    "Beschreibung, wie die Kundin oder der Kunde sie geschrieben hat:",
+    ...quoted(enquiry.description),
     "",
     `Anfrage im internen Bereich öffnen: ${absoluteUrl(enquiryStaffPath(enquiry.id))}`,
   ];

@@ -22,20 +22,21 @@ export const MAX_LINKS = 1;
 /** Enquiries per address and window, spam and refused ones included. */
 export const ENQUIRY_LIMIT = 5;
 export const ENQUIRY_LIMIT_WINDOW_MS = 60 * MINUTE;
-
-/** What the form token signs, so no other signed value of the site passes as one. */
-const TOKEN_PREFIX = "anfrage-zeitmarke:";
+/** Enquiries with photos per window from everyone together; beyond it the text is still taken. */
+export const PHOTO_ENQUIRY_LIMIT = 30;
+export const PHOTOS_NOT_TAKEN =
+  "Gerade kommen sehr viele Anfragen mit Fotos an, deshalb können wir Ihre Fotos im Moment nicht annehmen. Bitte senden Sie die Anfrage ohne Fotos – wir melden uns und fragen bei Bedarf nach Bildern.";
 
 /** When the form was handed out (epoch ms), signed with the site's key so it cannot be made up. */
 export function mintFormToken(db: Database, now = Date.now()): Promise<string> {
-  return signed(db, `${TOKEN_PREFIX}${now}`);
+  return signed(db, "enquiry-form", String(now));
 }
 
 /** Why the token makes a submission look automated, or null for a person's. */
 async function tokenProblem(db: Database, token: string, now: number): Promise<string | null> {
   if (!/^[\w:.-]{1,120}$/.test(token)) return "Zeitmarke fehlt oder ist unlesbar";
-  const value = await verified(db, token);
-  const issuedAt = value?.startsWith(TOKEN_PREFIX) ? Number(value.slice(TOKEN_PREFIX.length)) : Number.NaN;
+  const value = await verified(db, "enquiry-form", token);
+  const issuedAt = value && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(issuedAt)) return "Zeitmarke gefälscht";
   if (now - issuedAt < MIN_FILL_TIME_MS) return "In weniger als 3 Sekunden ausgefüllt";
   if (now - issuedAt > FORM_TOKEN_MAX_AGE_MS) return "Zeitmarke abgelaufen";
@@ -66,32 +67,63 @@ export async function forgetOldEnquiryAttempts(db: Database, now = new Date()): 
 }
 
 /**
- * Counts this enquiry against its address, or refuses it with 429 and `Retry-After` — in one
- * statement, so parallel posts cannot all read the same count before any of them writes
- * (D1 runs statements one after another; the same rule as the login throttle).
+ * The site's own scope in the attempts table, beside the senders' addresses: every enquiry
+ * whose photos are stored counts here, whoever sent it. No address is written like this.
  */
-export async function claimEnquirySlot(db: Database, address: string, now = new Date()): Promise<void> {
+const PHOTO_ENQUIRIES_SCOPE = "alle-mit-fotos";
+
+/**
+ * Counts one more attempt in `scope` if fewer than `limit` are in the window — in one
+ * statement, so parallel posts cannot all read the same count before any of them writes
+ * (D1 runs statements one after another; the same rule as the login throttle). Returns null
+ * when counted, else the seconds until the oldest counted attempt leaves the window.
+ */
+async function claimAttempt(db: Database, scope: string, limit: number, now: Date): Promise<number | null> {
   const windowStart = new Date(now.getTime() - ENQUIRY_LIMIT_WINDOW_MS);
   await forgetOldEnquiryAttempts(db, now);
   const claimed = await db.all<{ id: number }>(
-    sql`insert into ${enquiryAttempts} (address, attempted_at) select ${address}, ${now.getTime()}
-        where (select count(*) from ${enquiryAttempts} where ${enquiryAttempts.address} = ${address}
-               and ${enquiryAttempts.attemptedAt} > ${windowStart.getTime()}) < ${ENQUIRY_LIMIT} returning id`,
+    sql`insert into ${enquiryAttempts} (address, attempted_at) select ${scope}, ${now.getTime()}
+        where (select count(*) from ${enquiryAttempts} where ${enquiryAttempts.address} = ${scope}
+               and ${enquiryAttempts.attemptedAt} > ${windowStart.getTime()}) < ${limit} returning id`,
   );
-  if (claimed.length > 0) return;
-
-  // Room again once the oldest counted enquiry leaves the window.
+  if (claimed.length > 0) return null;
   const [oldest] = await db
     .select({ at: enquiryAttempts.attemptedAt })
     .from(enquiryAttempts)
-    .where(and(eq(enquiryAttempts.address, address), gt(enquiryAttempts.attemptedAt, windowStart)))
+    .where(and(eq(enquiryAttempts.address, scope), gt(enquiryAttempts.attemptedAt, windowStart)))
     .orderBy(asc(enquiryAttempts.attemptedAt))
     .limit(1);
-  const retryAfterSeconds = Math.max(1, Math.ceil(((oldest?.at.getTime() ?? now.getTime()) + ENQUIRY_LIMIT_WINDOW_MS - now.getTime()) / 1000));
-  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return Math.max(1, Math.ceil(((oldest?.at.getTime() ?? now.getTime()) + ENQUIRY_LIMIT_WINDOW_MS - now.getTime()) / 1000));
+}
+
+const inMinutes = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "einer Minute" : `${minutes} Minuten`;
+};
+
+/**
+ * Counts this enquiry against its sender (an address, or an IPv6 /64), or refuses it with 429
+ * and `Retry-After`. Called before a byte of the post is read, so a sender over the limit
+ * costs a query, not the parsing of a 60 MB form.
+ */
+export async function claimEnquirySlot(db: Database, address: string, now = new Date()): Promise<void> {
+  const retryAfterSeconds = await claimAttempt(db, address, ENQUIRY_LIMIT, now);
+  if (retryAfterSeconds === null) return;
   throw new HttpError(
     429,
-    `Von Ihrem Anschluss kamen in der letzten Stunde schon ${ENQUIRY_LIMIT} Anfragen. Bitte versuchen Sie es in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} erneut oder rufen Sie uns an.`,
+    `Von Ihrem Anschluss kamen in der letzten Stunde schon ${ENQUIRY_LIMIT} Anfragen. Bitte versuchen Sie es in ${inMinutes(retryAfterSeconds)} erneut oder rufen Sie uns an.`,
     { "Retry-After": String(retryAfterSeconds) },
   );
+}
+
+/**
+ * Counts an enquiry whose photos are about to be stored against the site-wide ceiling, or
+ * refuses its photos with 429: each one costs the worker seconds of decoding and the bucket
+ * its files, and a crowd of senders each under its own limit could otherwise fill both. Text
+ * alone is always taken.
+ */
+export async function claimPhotoEnquirySlot(db: Database, now = new Date()): Promise<void> {
+  const retryAfterSeconds = await claimAttempt(db, PHOTO_ENQUIRIES_SCOPE, PHOTO_ENQUIRY_LIMIT, now);
+  if (retryAfterSeconds === null) return;
+  throw new HttpError(429, PHOTOS_NOT_TAKEN, { "Retry-After": String(retryAfterSeconds) });
 }

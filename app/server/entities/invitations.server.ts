@@ -14,9 +14,12 @@ import { type NewAccount, newSession, type StaffUser } from "./staff-accounts.se
 /*
  * "Mitarbeiter einladen" on the Team page: a link valid for `INVITATION_VALID_DAYS`, used once,
  * withdrawable, shown to copy or share (no e-mail needed). The link carries the invitation's id
- * signed with the site's key, so it cannot be guessed or forged, and the page can show it again
- * while it is open; only ids of open invitations are ever looked up, so a value the key signed
- * for another purpose (a toast, a device) finds nothing. Accepting or withdrawing deletes the row.
+ * signed with the site's key for this purpose, so it cannot be guessed or forged, and the page can
+ * show it again while it is open. Accepting or withdrawing deletes the row.
+ *
+ * An invitation speaks for the colleague who made it: it is open only while that account is
+ * active, and removing the account withdraws every link it made in the same batch, so a person
+ * let go cannot let themselves back in with a link made before (decision 016).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +37,13 @@ export interface Invitation {
   path: string;
 }
 
-const invitationPath = async (db: Database, id: string) => `${PATHS.staffInvitation}/${await signed(db, id)}`;
+/** The invitation's maker is still in the team (a correlated condition on the invitation's row). */
+const creatorActive = sql`exists (select 1 from ${users} where ${users.username} = ${invitations.createdBy} and ${users.disabledAt} is null)`;
+
+/** Open: not expired, and its maker still active. */
+const isOpen = (now: Date) => and(gt(invitations.expiresAt, now), creatorActive)!;
+
+const invitationPath = async (db: Database, id: string) => `${PATHS.staffInvitation}/${await signed(db, "invitation", id)}`;
 
 /** Creates an invitation for whoever opens its link within `INVITATION_VALID_DAYS`. */
 export async function createInvitation(db: Database, actor: Actor, now = new Date()): Promise<Invitation> {
@@ -49,7 +58,7 @@ export async function createInvitation(db: Database, actor: Actor, now = new Dat
 
 /** The invitations that can still be used, newest first (the one just made right under the button). */
 export async function listInvitations(db: Database, now = new Date()): Promise<Invitation[]> {
-  const rows = await db.select().from(invitations).where(gt(invitations.expiresAt, now)).orderBy(desc(invitations.createdAt));
+  const rows = await db.select().from(invitations).where(isOpen(now)).orderBy(desc(invitations.createdAt));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -76,14 +85,26 @@ export async function withdrawInvitation(db: Database, actor: Actor, id: string,
   if (deleted.length === 0) throw notFound(INVITATION_NOT_FOUND);
 }
 
+/** "Alle offenen Einladungen zurückziehen": every link stops working at once. Returns how many were open. */
+export async function withdrawAllInvitations(db: Database, actor: Actor, now = new Date()): Promise<number> {
+  const [, deleted] = await db.batch([
+    logStatement(db, actor, { action: "zurückgezogen", kind: "invitation", title: "alle offenen Einladungen" }, {
+      at: now,
+      when: rowExists(invitations, isOpen(now)),
+    }),
+    db.delete(invitations).returning({ expiresAt: invitations.expiresAt }),
+  ]);
+  return deleted.filter((row) => row.expiresAt > now).length;
+}
+
 /** The open invitation a link's token names, or null (forged, expired, used or withdrawn). */
 export async function openInvitation(db: Database, token: string, now = new Date()): Promise<{ id: string; createdBy: string } | null> {
-  const id = token.length <= 200 ? await verified(db, token) : null;
+  const id = token.length <= 200 ? await verified(db, "invitation", token) : null;
   if (!id) return null;
   const row = await db
     .select({ id: invitations.id, createdBy: invitations.createdBy })
     .from(invitations)
-    .where(and(eq(invitations.id, id), gt(invitations.expiresAt, now)))
+    .where(and(eq(invitations.id, id), isOpen(now)))
     .get();
   return row ?? null;
 }
@@ -109,7 +130,7 @@ export async function acceptInvitation(
   // taken in the same moment can never be signed in by this request.
   const passwordHash = await hashPassword(password);
   const created = and(eq(users.username, username), eq(users.passwordHash, passwordHash))!;
-  const open = and(eq(invitations.id, invitation.id), gt(invitations.expiresAt, now))!;
+  const open = and(eq(invitations.id, invitation.id), isOpen(now))!;
   const session = await newSession(now);
   const { tokenHash, expiresAt } = session.values;
   let inserted: { id: number }[];

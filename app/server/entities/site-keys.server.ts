@@ -4,9 +4,13 @@ import type { Database } from "~/server/db/client.server";
 import { siteKeys } from "~/server/db/schema";
 
 /*
- * The key that signs the site's own cookies (toasts, known devices) and form tokens: made on
- * first use and kept in D1, so no one has to set up a secret, and every isolate that asks gets
- * the same one (the first stored wins). Kept per isolate once read.
+ * The key that signs the site's own cookies (toasts, known devices), invitation links and form
+ * tokens: made on first use and kept in D1, so no one has to set up a secret, and every isolate
+ * that asks gets the same one (the first stored wins). Kept per isolate once read.
+ *
+ * Each signature covers `purpose|value` while the text carries only the value: a value signed
+ * for one purpose never verifies for another (a form token is no device cookie), so one key is
+ * as good as a key per purpose (decision 007).
  */
 
 const SIGNING_KEY = "signing";
@@ -30,14 +34,22 @@ function key(db: Database): Promise<CryptoKey> {
 
 const encoder = new TextEncoder();
 
-/** `value` with its signature appended: `<value>.<signature>`. */
-export async function signed(db: Database, value: string): Promise<string> {
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await key(db), encoder.encode(value)));
+/** What a signed value is for; a signature made for one never holds for another. */
+export type SignaturePurpose = "device" | "invitation" | "toast" | "enquiry-form";
+
+const signedBytes = (purpose: SignaturePurpose, value: string) => encoder.encode(`${purpose}|${value}`);
+
+/** `value` with its signature for `purpose` appended: `<value>.<signature>`. */
+export async function signed(db: Database, purpose: SignaturePurpose, value: string): Promise<string> {
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await key(db), signedBytes(purpose, value)));
   return `${value}.${toBase64Url(signature)}`;
 }
 
-/** The value of a `signed` text whose signature holds, or null (tampered, forged or not signed at all). */
-export async function verified(db: Database, text: string | null | undefined): Promise<string | null> {
+/**
+ * The value of a `signed` text whose signature holds for `purpose`, or null (tampered, forged,
+ * signed for another purpose or not signed at all).
+ */
+export async function verified(db: Database, purpose: SignaturePurpose, text: string | null | undefined): Promise<string | null> {
   if (!text) return null;
   const dot = text.lastIndexOf(".");
   if (dot < 1) return null;
@@ -48,5 +60,5 @@ export async function verified(db: Database, text: string | null | undefined): P
   } catch {
     return null;
   }
-  return (await crypto.subtle.verify("HMAC", await key(db), signature, encoder.encode(value))) ? value : null;
+  return (await crypto.subtle.verify("HMAC", await key(db), signature, signedBytes(purpose, value))) ? value : null;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
 import { randomBytes, toBase64Url, toHex } from "~/server/base/encoding.server";
-import { loginAttempts, sessions, users } from "~/server/db/schema";
+import { invitations, loginAttempts, sessions, users } from "~/server/db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH, spendEquivalentTime, verifyPassword } from "~/server/base/password.server";
 import { parseOrThrow, requiredText } from "~/server/base/validation.server";
 import { logStatement } from "./activity-log.server";
@@ -343,11 +343,6 @@ export async function endSession(db: Database, token: string | null | undefined)
   await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(token)));
 }
 
-/** Cloudflare puts the visitor's address in this header; locally it is absent. */
-export function clientAddress(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? "local";
-}
-
 /* The Team page: the accounts, and "Entfernen". All staff have the same rights (SPEC §6). */
 
 export interface StaffAccount {
@@ -390,12 +385,18 @@ export const CANNOT_REMOVE_SELF = "Das eigene Konto kann nicht entfernt werden."
 export const CANNOT_REMOVE_LAST = "Das letzte aktive Konto kann nicht entfernt werden.";
 
 /**
- * "Entfernen": the account is disabled and its sessions end, so its token answers 401 at once.
+ * "Entfernen": the account is disabled, its sessions end (so its token answers 401 at once) and
+ * every open invitation it made is withdrawn, in one batch. Returns how many links were withdrawn.
  * Nobody removes themselves, and the last active account stays: the update's own condition
  * decides that when the batch runs, so two staff members removing each other at the same moment
  * leave one of them (and a removed remover removes nobody).
  */
-export async function removeStaffAccount(db: Database, actor: StaffUser, accountId: string, now = new Date()): Promise<void> {
+export async function removeStaffAccount(
+  db: Database,
+  actor: StaffUser,
+  accountId: string,
+  now = new Date(),
+): Promise<{ withdrawnInvitations: number }> {
   // The id as the Team page shows it: anything but a whole number names no account.
   const id = /^\d{1,15}$/.test(accountId) ? Number(accountId) : NaN;
   if (!Number.isSafeInteger(id)) throw notFound(ACCOUNT_NOT_FOUND);
@@ -409,7 +410,7 @@ export async function removeStaffAccount(db: Database, actor: StaffUser, account
   const active = sql`(select count(*) from ${users} where ${users.disabledAt} is null)`;
   const actorActive = sql`exists (select 1 from ${users} where ${users.id} = ${actor.id} and ${users.disabledAt} is null)`;
   const removedNow = sql`exists (select 1 from ${users} where ${users.id} = ${id} and ${users.disabledAt} = ${now.getTime()})`;
-  const [removed] = await db.batch([
+  const [removed, , , withdrawn] = await db.batch([
     db
       .update(users)
       .set({ disabledAt: now })
@@ -417,6 +418,11 @@ export async function removeStaffAccount(db: Database, actor: StaffUser, account
       .returning({ id: users.id }),
     db.delete(sessions).where(and(eq(sessions.userId, id), removedNow)),
     logStatement(db, actor, { action: "entfernt", kind: "account", itemId: String(id), title: target.username }, { at: now, when: removedNow }),
+    db
+      .delete(invitations)
+      .where(and(eq(invitations.createdBy, target.username), removedNow))
+      .returning({ expiresAt: invitations.expiresAt }),
   ]);
   if (removed.length === 0) throw new HttpError(409, CANNOT_REMOVE_LAST);
+  return { withdrawnInvitations: withdrawn.filter((row) => row.expiresAt > now).length };
 }

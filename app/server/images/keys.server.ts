@@ -55,9 +55,19 @@ export function parseKey(key: string): ParsedKey | null {
   return { kind: KIND_OF_PREFIX[match[1]], id: match[2], ...(match[3] ? { width: Number(match[3]) } : {}) };
 }
 
-/** Whether `/images/<key>` may answer: references for everyone, enquiry photos only for staff (asked only then). */
-export async function isServableKey(key: string, isStaff: () => Promise<boolean>): Promise<boolean> {
+/**
+ * How long a browser may show a public picture without asking again. Short, because a picture
+ * moved to the Papierkorb must leave the public at once (it may show a number plate or a face):
+ * after this a browser revalidates by its ETag, which costs a 304 and no bytes (decision 007).
+ */
+export const PUBLIC_PICTURE_MAX_AGE_SECONDS = 300;
+
+/**
+ * Who may see `/images/<key>`: "everyone" for a public kind's picture that has its row, "staff"
+ * for the rest (enquiry photos, a picture in the Papierkorb), nobody for what is no picture's key.
+ */
+export async function audienceOfKey(key: string, hasRow: (parsed: ParsedKey) => Promise<boolean>): Promise<"everyone" | "staff" | null> {
   const parsed = parseKey(key);
-  if (!parsed) return false;
-  return isPublicKind(parsed.kind) || (await isStaff());
+  if (!parsed) return null;
+  return isPublicKind(parsed.kind) && (await hasRow(parsed)) ? "everyone" : "staff";
 }

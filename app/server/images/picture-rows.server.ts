@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/server/db/client.server";
 import { enquiryPhotos, references } from "~/server/db/schema";
 import type { PictureKind } from "./keys.server";
 
@@ -14,3 +16,9 @@ const PICTURE_TABLES: Record<PictureKind, PictureTable> = { reference: reference
 export const STORED_KINDS = Object.keys(PICTURE_TABLES) as PictureKind[];
 
 export const pictureTable = (kind: PictureKind): PictureTable => PICTURE_TABLES[kind];
+
+/** Whether the picture has its row: not in the Papierkorb, not deleted, not an orphaned file. */
+export async function hasPictureRow(db: Database, kind: PictureKind, id: string): Promise<boolean> {
+  const table = pictureTable(kind);
+  return (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).get()) !== undefined;
+}

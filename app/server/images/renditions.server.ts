@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { RENDITION_WIDTHS } from "~/lib/image-sizes";
+import { ENQUIRY_RENDITION_WIDTHS, RENDITION_WIDTHS } from "~/lib/image-sizes";
 import type { ImageType } from "~/lib/image-types";
 import type { Database } from "~/server/db/client.server";
 import { readImageSize, sniffImageType, uprightSize } from "./image-bytes.server";
@@ -7,24 +7,34 @@ import { imageUrl, isPublicKind, type PictureKind, renditionKey } from "./keys.s
 import { type PictureTable, pictureTable, STORED_KINDS } from "./picture-rows.server";
 
 /*
- * The server's renditions of every stored picture (decision 011): AVIF, WebP and JPEG at the
- * widths of RENDITION_WIDTHS, made by the Cloudflare Images binding from the stored original
+ * The server's renditions of every stored picture (decision 011): for a reference AVIF, WebP and
+ * JPEG at the widths of RENDITION_WIDTHS, for a customer's photo fewer, made by the Cloudflare Images binding from the stored original
  * after the upload has answered, stored in R2 beside it. Until they exist a reference is not
  * on the public pages; this module makes what is missing, again and again until it succeeds
  * (right after an upload, daily, and by `npm run images:renditions`).
  */
 
-/** In the order a browser should prefer them. */
-export const RENDITION_FORMATS = [
-  { type: "image/avif", extension: "avif", quality: 60 },
-  { type: "image/webp", extension: "webp", quality: 75 },
-  { type: "image/jpeg", extension: "jpg", quality: 80 },
-] as const;
+const AVIF = { type: "image/avif", extension: "avif", quality: 60 } as const;
+const WEBP = { type: "image/webp", extension: "webp", quality: 75 } as const;
+const JPEG = { type: "image/jpeg", extension: "jpg", quality: 80 } as const;
 
-/** The widths made for an original of this width: never enlarged, the largest capped. */
-export function renditionWidthsFor(originalWidth: number): number[] {
-  const largest = Math.min(originalWidth, RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1]);
-  return [...new Set([...RENDITION_WIDTHS.filter((width) => width < largest), largest])];
+type RenditionFormat = typeof AVIF | typeof WEBP | typeof JPEG;
+
+/**
+ * What each kind gets, formats in the order a browser should prefer them. A reference appears on
+ * every public page in every browser; a customer's photo only in the staff inbox, as its
+ * thumbnail and its large view, in browsers that all read WebP: two transformations, not nine.
+ */
+const RENDITIONS: Record<PictureKind, { widths: readonly number[]; formats: readonly RenditionFormat[] }> = {
+  reference: { widths: RENDITION_WIDTHS, formats: [AVIF, WEBP, JPEG] },
+  enquiry: { widths: ENQUIRY_RENDITION_WIDTHS, formats: [WEBP] },
+};
+
+/** The widths made of an original of this width: never enlarged, the largest capped. */
+export function renditionWidthsFor(kind: PictureKind, originalWidth: number): number[] {
+  const { widths } = RENDITIONS[kind];
+  const largest = Math.min(originalWidth, widths[widths.length - 1]);
+  return [...new Set([...widths.filter((width) => width < largest), largest])];
 }
 
 /** The stored widths from the `rendition_widths` column; empty while none exist. */
@@ -49,7 +59,7 @@ export interface PictureSource {
 /** The renditions as `srcset`s, the preferred format first; empty while they are missing or when none are made. */
 export function renditionSources(kind: PictureKind, id: string, widths: number[]): PictureSource[] {
   if (widths.length === 0) return [];
-  return RENDITION_FORMATS.map(({ type, extension }) => ({
+  return RENDITIONS[kind].formats.map(({ type, extension }) => ({
     type,
     srcSet: widths.map((width) => `${imageUrl(renditionKey(kind, id, width, extension))} ${width}w`).join(", "),
   }));
@@ -96,10 +106,10 @@ async function makeRenditions(
     size = uprightSize(bytes, type, readImageSize(bytes, type));
   }
   // An animated GIF would lose its animation; it is shown as uploaded.
-  const widths = (picture.type as ImageType) === "image/gif" ? [] : renditionWidthsFor(size.width);
+  const widths = (picture.type as ImageType) === "image/gif" ? [] : renditionWidthsFor(picture.kind, size.width);
   // One at a time: each transformation holds a decoded picture, and a Worker has 128 MB.
   for (const width of widths) {
-    for (const format of RENDITION_FORMATS) {
+    for (const format of RENDITIONS[picture.kind].formats) {
       const result = await transforms
         .input(new Blob([bytes.slice()]).stream())
         .transform({ width, fit: "scale-down" })

@@ -5,7 +5,7 @@ import type { ImageFile } from "./pictures.server";
 /** A Worker has 128 MB of memory and buffers the whole form, so one request stays well below it. */
 export const MAX_UPLOAD_REQUEST_BYTES = 60 * 1024 * 1024;
 
-const tooLarge = () =>
+export const uploadTooLarge = () =>
   new HttpError(413, "Die Anfrage ist zu groß. Bitte weniger oder kleinere Bilder auf einmal hochladen.");
 
 /**
@@ -16,7 +16,7 @@ export async function readUploadForm(request: Request): Promise<FormData> {
   if (!request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
     throw new HttpError(400, "Bilder müssen als multipart/form-data gesendet werden.");
   }
-  const body = await readBodyLimited(request, MAX_UPLOAD_REQUEST_BYTES, tooLarge);
+  const body = await readBodyLimited(request, MAX_UPLOAD_REQUEST_BYTES, uploadTooLarge);
   try {
     return await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();
   } catch {

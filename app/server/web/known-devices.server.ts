@@ -1,7 +1,8 @@
 import { toBase64Url, randomBytes } from "~/server/base/encoding.server";
 import type { Database } from "~/server/db/client.server";
 import { signed, verified } from "~/server/entities/site-keys.server";
-import { type CheckOrigin, clientAddress } from "~/server/entities/staff-accounts.server";
+import { clientAddress } from "~/server/base/client-address.server";
+import type { CheckOrigin } from "~/server/entities/staff-accounts.server";
 import { hostOnlyName, readCookie, writeCookie } from "~/server/web/cookies.server";
 
 /*
@@ -17,7 +18,7 @@ const DEVICE_MAX_AGE_SECONDS = DEVICE_MAX_AGE_DAYS * 24 * 60 * 60;
 
 /** The device id of this browser if it has signed in to `username` before, else null. */
 export async function knownDevice(db: Database, request: Request, username: string): Promise<string | null> {
-  const value = await verified(db, readCookie(request, hostOnlyName(request, DEVICE_COOKIE)));
+  const value = await verified(db, "device", readCookie(request, hostOnlyName(request, DEVICE_COOKIE)));
   if (!value) return null;
   const separator = value.lastIndexOf(":");
   return value.slice(0, separator) === username.trim().toLowerCase() ? value.slice(separator + 1) : null;
@@ -25,7 +26,7 @@ export async function knownDevice(db: Database, request: Request, username: stri
 
 /** After a successful sign-in: the cookie that makes this browser a known device of `username` (keeping its id). */
 export async function knownDeviceCookie(db: Database, request: Request, username: string, device: string | null): Promise<string> {
-  const value = await signed(db, `${username}:${device ?? toBase64Url(randomBytes(16))}`);
+  const value = await signed(db, "device", `${username}:${device ?? toBase64Url(randomBytes(16))}`);
   return writeCookie(request, hostOnlyName(request, DEVICE_COOKIE), value, { httpOnly: true, maxAgeSeconds: DEVICE_MAX_AGE_SECONDS });
 }
 

@@ -45,7 +45,7 @@ export async function readToast({ request, context }: RequestArgs): Promise<{ to
   const value = readCookie(request, TOAST_COOKIE);
   if (!value) return { toast: null, headers: {} };
   return {
-    toast: parsedToast(await verified(context.db, value)),
+    toast: parsedToast(await verified(context.db, "toast", value)),
     headers: { "Set-Cookie": clearCookie(request, TOAST_COOKIE, { httpOnly: true }) },
   };
 }
@@ -57,7 +57,7 @@ export async function redirectWithToast(
   toast: Omit<Toast, "id">,
   init: ResponseInit = {},
 ) {
-  const value = await signed(context.db, JSON.stringify({ ...toast, id: crypto.randomUUID() }));
+  const value = await signed(context.db, "toast", JSON.stringify({ ...toast, id: crypto.randomUUID() }));
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", writeCookie(request, TOAST_COOKIE, value, { httpOnly: true, maxAgeSeconds: TOAST_MAX_AGE_SECONDS }));
   return redirect(to, { ...init, headers });
