@@ -60,5 +60,5 @@ export async function handleRequest(incoming: Request, cloudflare: Cloudflare, r
     },
   );
   await context.contentChanges.publishWith(bumpContentVersion);
-  return withSecurityHeaders(request, withSharedCookies(withCachePolicy(screened, response), context.sharedCookies));
+  return withSecurityHeaders(request, withSharedCookies(screened, withCachePolicy(screened, response), context.sharedCookies));
 }

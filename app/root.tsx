@@ -11,17 +11,19 @@ import {
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
 import { type ReactNode, useEffect } from "react";
 import { GLOBAL_STYLES } from "~/components/document/global-styles";
+import { useShipsScripts } from "~/components/document/hydration";
 import { InlineStyles } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { finishHydration } from "~/components/use-hydrated";
-import { DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
+import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { SITE_TITLE } from "~/lib/seo";
 import { SITE } from "~/lib/site-config";
 import { readPreferences } from "~/server/web/preferences.server";
 
 /*
- * The document: language, theme, the CSP nonce on every script, styles and Remix's scripts.
+ * The document: language, theme, the CSP nonce on every script, styles and Remix's scripts where
+ * a route needs them (components/document/hydration.ts).
  * What surrounds a page is its area's layout route: `_public.tsx` (navigation, footer,
  * consent, important information) and `intern.tsx` (the staff navigation and toasts).
  */
@@ -44,27 +46,36 @@ export function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
-/** A theme kept only in localStorage (cookie expired) still applies before the first paint. */
-const storedThemeScript = `try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");if((t==="light"||t==="dark")&&!/(^|; )${THEME_COOKIE}=/.test(document.cookie)){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax"}}catch(e){}`;
+/**
+ * A theme kept only in localStorage (cookie expired) still applies before the first paint; and
+ * the other way, the cookies the server's forms set (theme, consent) are mirrored into
+ * localStorage, where the spec keeps them, also on pages that ship no framework (decision 018).
+ */
+const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax"}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s)}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? DEFAULT_THEME;
+  const shipsScripts = useShipsScripts();
   return (
     <html lang="de" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={theme === "light" ? "#fffdf9" : "#1a1412"} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storedThemeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: storageScript }} />
         <Meta />
         <InlineStyles base={GLOBAL_STYLES} />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {shipsScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -6,7 +6,8 @@
 // (returning and first consenting visitor) and rendered, against a static asset of the same
 // server, at 1 and 10 connections. With the seeded demo pictures it also
 // prints the picture bytes a phone loads for the first view of `/` and `/referenz` and
-// Lighthouse's four scores (mobile preset) for every public page, and both again after ten
+// Lighthouse's four scores (mobile preset) with the total blocking time for every public page, the
+// JavaScript of each page against its budget (decision 018), and both again after ten
 // phone photos (4032 × 3024 JPEGs) were uploaded in one API request, as the old client does,
 // with the heaviest first view of those two pages while the photos' renditions were being made.
 import { spawn, spawnSync } from "node:child_process";
@@ -22,15 +23,30 @@ import { localEnv, servingEnv, wranglerBin } from "./wrangler.mjs";
 import { cpuPerRequest } from "./worker-cpu.mjs";
 
 const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"];
+/**
+ * JavaScript per public page (gzip, decision 018): a page that hydrates within `hydrated`; a
+ * document page ships no framework at all, at most a small enhancement of its own.
+ */
+const JS_BUDGET = { hydrated: 110 * 1024, document: 5 * 1024 };
+/** `npm run bench -- --js [--baseline DIR]`: only JavaScript per page and Lighthouse with its blocking time, and the same for another checkout's build (built and with node_modules) served beside this one. */
+const JS_ONLY = process.argv.includes("--js");
+const BASELINE = process.argv.includes("--baseline") ? process.argv[process.argv.indexOf("--baseline") + 1] : null;
 /** `npm run bench -- --throughput`: only the requests per second (about a minute instead of ten). */
 const THROUGHPUT_ONLY = process.argv.includes("--throughput");
 /** `npm run bench -- --cpu`: only the worker's CPU per request (a few minutes). */
 const CPU_ONLY = process.argv.includes("--cpu");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: 110 * 1024 };
+const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: JS_BUDGET.hydrated };
 
 const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => (value === undefined ? "–" : `${Math.round(value)} ms`);
+/** Whether a page's HTML carries the framework's entry (a module script): it hydrates. */
+const hydrates = (html) => /<script\b[^>]*type="module"/.test(html);
+const jsVerdict = (bytes, hydrated) => {
+  const budget = hydrated ? JS_BUDGET.hydrated : JS_BUDGET.document;
+  return `${hydrated ? "hydriert" : "Dokument"} ≤ ${kb(budget)} ${bytes <= budget ? "✓" : "✗ ÜBER BUDGET"}`;
+};
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -43,8 +59,10 @@ function freePort() {
   });
 }
 
-function runWrangler(args) {
-  const result = spawnSync(process.execPath, [wranglerBin, ...args], { env: localEnv, encoding: "utf8" });
+/** `cwd`: the checkout whose wrangler, migrations and scripts run (this one, or `--baseline`'s). */
+function runWrangler(args, cwd = process.cwd()) {
+  const bin = cwd === process.cwd() ? wranglerBin : join(cwd, "node_modules/wrangler/bin/wrangler.js");
+  const result = spawnSync(process.execPath, [bin, ...args], { env: localEnv, encoding: "utf8", cwd });
   if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -75,10 +93,10 @@ async function waitUntilServing(url, server) {
 }
 
 /** The built worker in the local Workers runtime of `wrangler dev` (scripts/serve.mjs), on the bench's database. */
-async function serve(persistDir, { inspector = false } = {}) {
+async function serve(persistDir, { inspector = false, cwd = process.cwd() } = {}) {
   const port = await freePort();
   const args = ["scripts/serve.mjs", "--port", String(port), "--persist-to", persistDir, ...(inspector ? ["--inspector"] : [])];
-  const child = spawn(process.execPath, args, { env: servingEnv, stdio: "ignore" });
+  const child = spawn(process.execPath, args, { env: servingEnv, stdio: "ignore", cwd });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseURL}/robots.txt`, child);
   return { process: child, port, baseURL };
@@ -107,11 +125,12 @@ function assetsOf(html) {
 
 const cache = new Map();
 async function gzipOf(baseURL, path) {
-  if (!cache.has(path)) {
-    const response = await fetch(new URL(path, baseURL));
-    cache.set(path, gzipBytes(Buffer.from(await response.arrayBuffer())));
+  const url = new URL(path, baseURL).href;
+  if (!cache.has(url)) {
+    const response = await fetch(url);
+    cache.set(url, gzipBytes(Buffer.from(await response.arrayBuffer())));
   }
-  return cache.get(path);
+  return cache.get(url);
 }
 
 /** Everything a real browser fetches for the page, lazy chunks included (if Chromium is installed). */
@@ -290,10 +309,10 @@ async function picturesAndScores(baseURL, label) {
   const pictureRows = await picturesInFirstView(baseURL, ["/", "/referenz"]);
   if (pictureRows) console.log(`\nBilder in der ersten Ansicht (${label})\n${table(pictureRows)}`);
   if (!lighthouseAvailable()) return;
-  const rows = [["Seite (Lighthouse, mobil)", ...CATEGORIES, "LCP"]];
-  for (const [path, { scores, failing, lcp }] of await lighthouseScores(baseURL, PAGES)) {
-    rows.push([path, ...CATEGORIES.map((id) => String(scores[id])), lcp ?? "–"]);
-    for (const audit of failing) rows.push([`  ${audit}`, ...CATEGORIES.map(() => ""), ""]);
+  const rows = [["Seite (Lighthouse, mobil)", ...CATEGORIES, "LCP", "TBT"]];
+  for (const [path, { scores, failing, lcp, tbt }] of await lighthouseScores(baseURL, PAGES)) {
+    rows.push([path, ...CATEGORIES.map((id) => String(scores[id])), lcp ?? "–", ms(tbt)]);
+    for (const audit of failing) rows.push([`  ${audit}`, ...CATEGORIES.map(() => ""), "", ""]);
   }
   console.log(`\nLighthouse (${label})\n${table(rows)}`);
 }
@@ -301,7 +320,7 @@ async function picturesAndScores(baseURL, label) {
 /** Page weights against the budget, then pictures and Lighthouse's scores with the demo content. */
 async function weightsAndScores(baseURL) {
   const browserTotals = await loadedInBrowser(baseURL, PAGES);
-  const rows = [["Seite", "HTML gzip", "CSS gzip", "JS gzip (HTML)", "JS gzip (geladen)"]];
+  const rows = [["Seite", "HTML gzip", "CSS gzip", "JS gzip (HTML)", "JS gzip (geladen)", "JS-Budget"]];
   let home;
   for (const path of PAGES) {
     // A first visit: no cookies, so the consent dialog is part of the page.
@@ -314,7 +333,8 @@ async function weightsAndScores(baseURL) {
     for (const file of js) jsBytes += await gzipOf(baseURL, file);
     const loaded = browserTotals?.get(path);
     const status = response.status === 200 ? "" : ` (${response.status})`;
-    rows.push([`${path}${status}`, kb(gzipBytes(html)), kb(cssBytes), kb(jsBytes), loaded === undefined ? "–" : kb(loaded)]);
+    const verdict = jsVerdict(Math.max(jsBytes, loaded ?? 0), hydrates(html.toString("utf8")));
+    rows.push([`${path}${status}`, kb(gzipBytes(html)), kb(cssBytes), kb(jsBytes), loaded === undefined ? "–" : kb(loaded), verdict]);
     if (path === "/") home = { html: gzipBytes(html), css: cssBytes, js: Math.max(jsBytes, loaded ?? 0) };
   }
   console.log(`\nSeitengewicht (gzip, Stufe 9)\n${table(rows)}`);
@@ -529,32 +549,68 @@ if (!existsSync("build/server/index.js") || process.argv.includes("--build")) {
   if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit", env: localEnv }).status !== 0) process.exit(1);
 }
 
-const persistDir = mkdtempSync(join(tmpdir(), "autosattlerei-bench-"));
-let server;
-try {
-  runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
-  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", demoNewsSql()]);
+/** A throwaway database for the checkout in `cwd`: its migrations, the demo news, its demo pictures and the bench's account. */
+function preparedDatabase(cwd = process.cwd()) {
+  const persistDir = mkdtempSync(join(tmpdir(), "autosattlerei-bench-"));
+  runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], cwd);
+  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--command", demoNewsSql()], cwd);
   // The demo pictures and their renditions, made through the same module as any upload.
-  const seeded = spawnSync("npx", ["tsx", "scripts/seed.ts", "--persist-to", persistDir], { env: localEnv, encoding: "utf8" });
+  const seeded = spawnSync("npx", ["tsx", "scripts/seed.ts", "--persist-to", persistDir], { env: localEnv, encoding: "utf8", cwd });
   if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}\n${seeded.stderr}`);
   // The account that uploads the phone photos later, as the workshop's client would.
   const added = spawnSync("npx", ["tsx", "scripts/user-add.ts", BENCH_USER.username, BENCH_USER.password, "--persist-to", persistDir], {
     env: localEnv,
     encoding: "utf8",
+    cwd,
   });
   if (added.status !== 0) throw new Error(`user:add failed:\n${added.stdout}\n${added.stderr}`);
+  return persistDir;
+}
 
+/**
+ * `--js`: per public page the JavaScript a browser loads and Lighthouse's performance with its
+ * total blocking time; with `--baseline DIR`, the same for that checkout's build, page by page
+ * in turn on the same machine, so both columns meet the same load.
+ */
+async function javaScriptAndBlocking(current, baseline) {
+  const sites = baseline ? [["vorher", baseline], ["jetzt", current]] : [["jetzt", current]];
+  const header = ["Seite", ...sites.flatMap(([label]) => [`JS ${label}`, `Perf. ${label}`, `TBT ${label}`]), "Budget (jetzt)"];
+  const rows = [header];
+  for (const path of PAGES) {
+    const row = [path];
+    let verdict = "";
+    for (const [, site] of sites) {
+      const loaded = (await loadedInBrowser(site.baseURL, [path]))?.get(path) ?? 0;
+      const html = await (await fetch(new URL(path, site.baseURL))).text();
+      const measured = lighthouseAvailable() ? (await lighthouseScores(site.baseURL, [path])).get(path) : undefined;
+      row.push(kb(loaded), String(measured?.scores.performance ?? "–"), ms(measured?.tbt));
+      verdict = jsVerdict(loaded, hydrates(html));
+    }
+    rows.push([...row, verdict]);
+  }
+  console.log(`\nJavaScript je Seite (gzip, geladen) und Lighthouse mobil: Leistung und Total Blocking Time\n${table(rows)}`);
+}
+
+const persistDir = preparedDatabase();
+const baselineDir = BASELINE ? preparedDatabase(BASELINE) : null;
+let server;
+let baselineServer;
+try {
   server = await serve(persistDir);
-  if (!THROUGHPUT_ONLY && !CPU_ONLY) await weightsAndScores(server.baseURL);
-  if (!CPU_ONLY) await throughputTable(server.baseURL);
-  if (!THROUGHPUT_ONLY) {
+  if (JS_ONLY) {
+    if (BASELINE) baselineServer = await serve(baselineDir, { cwd: BASELINE });
+    await javaScriptAndBlocking(server, baselineServer);
+  }
+  if (!THROUGHPUT_ONLY && !CPU_ONLY && !JS_ONLY) await weightsAndScores(server.baseURL);
+  if (!CPU_ONLY && !JS_ONLY) await throughputTable(server.baseURL);
+  if (!THROUGHPUT_ONLY && !JS_ONLY) {
     // The CPU table profiles the worker's isolate through the runtime's inspector; every other
     // figure is taken without one (scripts/serve.mjs says why).
     await stop(server);
     server = await serve(persistDir, { inspector: true });
     await cpuTable(server.baseURL, server.port, server.process.pid);
   }
-  if (!THROUGHPUT_ONLY && !CPU_ONLY) {
+  if (!THROUGHPUT_ONLY && !CPU_ONLY && !JS_ONLY) {
     await stop(server);
     server = await serve(persistDir);
     await uploadPhonePhotos(server.baseURL);
@@ -563,5 +619,7 @@ try {
   console.log("");
 } finally {
   if (server) await stop(server);
+  if (baselineServer) await stop(baselineServer);
   rmSync(persistDir, { recursive: true, force: true });
+  if (baselineDir) rmSync(baselineDir, { recursive: true, force: true });
 }

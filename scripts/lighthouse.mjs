@@ -35,7 +35,12 @@ export async function lighthouseScores(baseURL, paths) {
       const failing = Object.values(lhr.audits)
         .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1)
         .map((audit) => `${audit.id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ""})`);
-      results.set(path, { scores, failing, lcp: lhr.audits["largest-contentful-paint"]?.displayValue });
+      results.set(path, {
+        scores,
+        failing,
+        lcp: lhr.audits["largest-contentful-paint"]?.displayValue,
+        tbt: lhr.audits["total-blocking-time"]?.numericValue,
+      });
     } finally {
       await chrome.kill();
     }
@@ -49,8 +54,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error("Aufruf: node scripts/lighthouse.mjs <basis-url> <pfad> …");
     process.exit(2);
   }
-  for (const [path, { scores, failing, lcp }] of await lighthouseScores(baseURL, paths)) {
-    console.log(`${path}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}; LCP ${lcp}`);
+  for (const [path, { scores, failing, lcp, tbt }] of await lighthouseScores(baseURL, paths)) {
+    console.log(`${path}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(", ")}; LCP ${lcp}; TBT ${Math.round(tbt ?? 0)} ms`);
     for (const audit of failing) console.log(`  ${audit}`);
   }
 }

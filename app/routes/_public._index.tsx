@@ -1,3 +1,4 @@
+import type { HydrationHandle } from "~/components/document/hydration";
 import type { StylesHandle } from "~/components/document/inline-styles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -24,7 +25,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 const SLIDE_COUNT = 8;
 
-export const handle: StylesHandle = { styles: [homeStyles] };
+export const handle: StylesHandle & HydrationHandle = { styles: [homeStyles], hydrate: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -6,6 +6,7 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import type { HydrationHandle } from "~/components/document/hydration";
 import type { StylesHandle } from "~/components/document/inline-styles";
 import { EnquiryForm } from "~/components/enquiry/enquiry-form";
 import { PageHeader } from "~/components/pages/page-header";
@@ -25,7 +26,7 @@ import { PATHS } from "~/lib/site-areas";
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle = { styles: [pageStyles, fieldStyles, enquiryStyles] };
+export const handle: StylesHandle & HydrationHandle = { styles: [pageStyles, fieldStyles, enquiryStyles], hydrate: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({

@@ -1,3 +1,4 @@
+import type { HydrationHandle } from "~/components/document/hydration";
 import type { StylesHandle } from "~/components/document/inline-styles";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
@@ -22,7 +23,7 @@ import { GALLERY_PARAMS, PATHS } from "~/lib/site-areas";
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle = { styles: [pageStyles, galleryStyles] };
+export const handle: StylesHandle & HydrationHandle = { styles: [pageStyles, galleryStyles], hydrate: true };
 
 export const meta: MetaFunction = () =>
   pageMeta({

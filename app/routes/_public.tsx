@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, type ShouldRevalidateFunction, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SpeculationRules } from "~/components/document/speculation-rules";
 import { StructuredData } from "~/components/document/structured-data";
 import { AlertPopup, type PopupAlerts } from "~/components/shell/alert-popup";
 import { CallBar } from "~/components/shell/call-bar";
@@ -139,6 +140,7 @@ function PublicShell({ children }: { children: ReactNode }) {
       <CallBar />
       <AlertPopup alerts={shell.alerts} />
       <StructuredData />
+      {shell.consentView === "geschlossen" && shell.alerts === null ? <SpeculationRules /> : null}
     </ShellProvider>
   );
 }

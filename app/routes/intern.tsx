@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { HydrationHandle } from "~/components/document/hydration";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Navbar } from "~/components/shell/navbar";
 import type { StaffShellData } from "~/components/shell/staff-shell-data";
@@ -19,6 +20,9 @@ import staffStyles from "~/styles/staff.css?url";
  */
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+/** The staff area is an application: every page of it hydrates (decision 018). */
+export const handle: HydrationHandle = { hydrate: true };
 
 /** What a staff page's `handle` may say about the shell around it. */
 export interface StaffShellHandle {

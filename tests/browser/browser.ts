@@ -98,15 +98,21 @@ async function waitForStylesheets(page: Page) {
     .toBe(true);
 }
 
+/** Whether the page carries the framework's scripts: document pages ship none (decision 018). */
+export const shipsAppScripts = (page: Page) => page.evaluate(() => document.querySelector('script[type="module"]') !== null);
+
 /**
- * Waits until React has hydrated the page. Before that, keys, focus and pointer moves reach
- * plain HTML without handlers, and clicks take the no-JavaScript path (a real form post).
+ * Waits until React has hydrated a page that ships the framework (at once on a document page).
+ * Before that, keys, focus and pointer moves reach plain HTML without handlers, and clicks take
+ * the no-JavaScript path (a real form post).
  * The navigation's menu turns into a JavaScript dialog in the render that follows hydration,
  * together with every other part that waits for it, so the dialog marks the moment on every
  * page with the navigation bar; on the login page, which has none, React's own mark on the
  * body does.
  */
 export async function waitForHydration(page: Page) {
+  // A document page never hydrates: it works as it is.
+  if (!(await shipsAppScripts(page))) return;
   await page.waitForFunction(() => {
     if (document.querySelector("dialog#menue")) return true;
     const reactOwns = Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber$"));

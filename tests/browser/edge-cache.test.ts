@@ -25,9 +25,9 @@ it("hydrates a page served from the edge cache without any Content-Security-Poli
   });
 
   // The session's first view sets the seen-alerts cookie and is never stored; later ones are.
-  await page.goto("/about");
+  await page.goto("/referenz");
   await expect
-    .poll(async () => (await page.goto("/about"))?.headers()[CACHE_STATUS_HEADER.toLowerCase()])
+    .poll(async () => (await page.goto("/referenz"))?.headers()[CACHE_STATUS_HEADER.toLowerCase()])
     .toBe("HIT");
   await waitForHydration(page);
   // Hydrated: the menu button opens the menu as a dialog.

@@ -15,7 +15,7 @@ describe("valid documents", () => {
   );
 
   it("hands Remix's data to the browser whole, in scripts that carry the page's nonce", async () => {
-    const response = await site("/impressum");
+    const response = await site("/referenz");
     const html = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
     const enqueued = [...html.matchAll(/<script nonce="([^"]+)">window\.__remixContext\.streamController\.enqueue\((.*?)\);<\/script>/g)];
@@ -23,8 +23,7 @@ describe("valid documents", () => {
     expect(enqueued[0][1]).toBe(nonce);
     // The same turbo-stream text as the page's .data, which the browser decodes the same way.
     const data: string = JSON.parse(enqueued[0][2]);
-    expect(data).toContain("routes/_public.impressum");
-    expect(data).toContain("__Host-sitzung");
+    expect(data).toContain("routes/_public.referenz");
     expect(html).toContain(`<script nonce="${nonce}">window.__remixContext.streamController.close();</script></body></html>`);
   });
 
@@ -47,7 +46,21 @@ describe("valid documents", () => {
     expect(html).not.toMatch(/readonly/i);
   });
 
-  it.each(["/", "/about", "/referenz", "/standort", "/ledermuster", "/impressum"])(
+  it.each(["/about", "/standort", "/ledermuster", "/impressum", "/anfrage/danke/A-2026-0001"])(
+    "ships %s as a document: its styles inline, no framework script, no module preload, no hydration data (decision 018)",
+    async (path) => {
+      const html = await (await site(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).not.toMatch(/rel="stylesheet"/);
+      expect(head).toMatch(/<style>[^<]*--color-bg/);
+      expect(html).not.toMatch(/rel="modulepreload"/);
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
+      expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+      expect(html).not.toContain("__remixContext");
+    },
+  );
+
+  it.each(["/", "/referenz", "/anfrage"])(
     "paints %s without waiting for a stylesheet or for JavaScript (decision 011)",
     async (path) => {
       const html = await (await site(path)).text();

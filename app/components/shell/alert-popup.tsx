@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useNonce } from "~/components/document/nonce";
 import { SEEN_ALERTS_COOKIE, SEEN_ALERTS_STORAGE_KEY } from "~/lib/preferences";
+import { cookieWhenViewedScript, whenViewed } from "~/lib/prerender";
 import { useHydrated } from "~/components/use-hydrated";
 import { readBrowserCookie, setBrowserCookie } from "../../lib/browser-cookies";
 import { useShell } from "./shell-state";
@@ -41,6 +43,7 @@ export function AlertPopup({ alerts }: { alerts: PopupAlerts | null }) {
     if (seen) mirrorVisited(seen);
   }, []);
   const hydrated = useHydrated();
+  const nonce = useNonce();
   const returnPath = useReturnPath();
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -50,7 +53,8 @@ export function AlertPopup({ alerts }: { alerts: PopupAlerts | null }) {
     const dialog = dialogRef.current;
     if (!open || !hydrated || !dialog || !alerts) return;
     if (!dialog.open) dialog.showModal();
-    markSeen(alerts.key);
+    // A prerendered page is not yet seen (decision 018).
+    return whenViewed(() => markSeen(alerts.key));
   }, [open, hydrated, alerts]);
 
   if (!open) return null;
@@ -94,5 +98,12 @@ export function AlertPopup({ alerts }: { alerts: PopupAlerts | null }) {
     </dialog>
   );
 
-  return hydrated ? dialog : <div className="dialog-overlay dialog-overlay--static">{dialog}</div>;
+  if (hydrated) return dialog;
+  return (
+    <div className="dialog-overlay dialog-overlay--static">
+      {dialog}
+      {/* A speculative request gets no seen marker from the server (edge-cache.server.ts): this sets it once the page is shown. */}
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: cookieWhenViewedScript(SEEN_ALERTS_COOKIE, alerts.key) }} />
+    </div>
+  );
 }

@@ -172,15 +172,20 @@ function isStorable(response: Response): boolean {
   );
 }
 
+/** A request the browser made ahead of a view (speculation rules, `<link rel=prefetch>`): it says so in `Sec-Purpose`. */
+export const isSpeculative = (request: Request) => /\bprefetch\b/i.test(request.headers.get("Sec-Purpose") ?? "");
+
 /**
  * The cookies that are the same for every visitor of a page's variant (the seen-alerts marker),
  * added on the way out like the fresh nonce: from the render (`fromRender`), or from the stored
  * copy. So the first consenting view of a page can be a hit and still marks the alerts as seen;
- * a personal cookie (session, toast) still keeps a page out of the cache.
+ * a personal cookie (session, toast) still keeps a page out of the cache. A speculative request
+ * gets none.
  */
-export function withSharedCookies(response: Response, fromRender: string[]): Response {
+export function withSharedCookies(request: Request, response: Response, fromRender: string[]): Response {
   const stored = response.headers.get(SHARED_COOKIES_HEADER);
-  const cookies = [...(stored ? (JSON.parse(stored) as string[]) : []), ...fromRender];
+  // A prefetch or prerender is no view: the visitor may never look at the page it fetched.
+  const cookies = isSpeculative(request) ? [] : [...(stored ? (JSON.parse(stored) as string[]) : []), ...fromRender];
   if (!stored && cookies.length === 0) return response;
   const headers = new Headers(response.headers);
   headers.delete(SHARED_COOKIES_HEADER);
