@@ -20,7 +20,7 @@ export const LOG_PAGE_SIZE = 30;
 export const LOG_MAX_PAGE_SIZE = 100;
 
 /** What can be deleted into the Papierkorb, as `GET /api/v1/trash/get` names it. */
-export const TRASH_KINDS = ["news", "alert", "special-hours", "reference", "category", "enquiry"] as const;
+export const TRASH_KINDS = ["news", "alert", "special-hours", "reference", "category", "enquiry", "reply-snippet"] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
 
 /** Every kind of item the Verlauf names: the Papierkorb's, and what is changed but never deleted. */
@@ -34,6 +34,7 @@ export const ITEM_KIND_LABELS: Record<ItemKind, string> = {
   reference: "Bild",
   category: "Kategorie",
   enquiry: "Anfrage",
+  "reply-snippet": "Antwortvorlage",
   "opening-hours": "Öffnungszeiten",
   account: "Konto",
   invitation: "Einladung",
@@ -51,14 +52,19 @@ export const LOG_ACTIONS = [
   "überall abgemeldet",
   "zurückgezogen",
   "entfernt",
+  "Antwort geöffnet",
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
-/** What a staff member's own account did needs no kind before it ("Angemeldet", not "Konto angemeldet"). */
+/**
+ * What needs no kind before it: a staff member's own account ("Angemeldet", not "Konto
+ * angemeldet"), and a reply, whose title names the enquiry ("Antwort geöffnet – A-2026-0042 per WhatsApp").
+ */
 const ACCOUNT_ACTIONS: Partial<Record<LogAction, string>> = {
   angemeldet: "Angemeldet",
   "Passwort geändert": "Passwort geändert",
   "überall abgemeldet": "Überall abgemeldet",
+  "Antwort geöffnet": "Antwort geöffnet",
 };
 
 /** What happened, as the Verlauf's line says it: "Neuigkeit gelöscht", "Einladung erstellt", "Angemeldet". */

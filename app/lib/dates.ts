@@ -27,6 +27,25 @@ export function formatNewsDate(instant: Date | string): string {
   return formatSafely(instant, "d. MMM yyyy", UNREADABLE_DATE);
 }
 
+const relativeTime = new Intl.RelativeTimeFormat("de", { numeric: "auto" });
+const MINUTE_MS = 60_000;
+
+/**
+ * How long ago, as staff say it: "vor 5 Minuten", "vor 3 Stunden", "gestern", "vor 4 Tagen";
+ * from two weeks on the day itself ("am 03.02.2026"). Days are calendar days in Berlin.
+ */
+export function formatAgo(instant: Date | string, now: Date): string {
+  const then = new Date(instant);
+  const minutes = Math.floor((now.getTime() - then.getTime()) / MINUTE_MS);
+  if (Number.isNaN(minutes)) return UNREADABLE_DATE;
+  if (minutes < 1) return "gerade eben";
+  if (minutes < 60) return relativeTime.format(-minutes, "minute");
+  const days = Math.round((Date.parse(workshopDate(now)) - Date.parse(workshopDate(then))) / (24 * 60 * MINUTE_MS));
+  if (days === 0) return relativeTime.format(-Math.floor(minutes / 60), "hour");
+  if (days < 14) return relativeTime.format(-days, "day");
+  return `am ${formatSafely(then, "dd.MM.yyyy", UNREADABLE_DATE)}`;
+}
+
 /** The value a `datetime-local` input shows for an instant, in workshop time; empty when there is none. */
 export function toLocalInputValue(instant: Date | string): string {
   return formatSafely(instant, "yyyy-MM-dd'T'HH:mm", "");

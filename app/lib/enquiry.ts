@@ -76,3 +76,15 @@ export const ENQUIRY_NOTE_MAX_LENGTH = 5000;
 /** "A-2026-0042": the year it arrived in and its number within that year. */
 export const formatReference = (year: number, number: number) => `A-${year}-${String(number).padStart(4, "0")}`;
 export const REFERENCE_PATTERN = /^A-\d{4}-\d{4,6}$/;
+
+/** Where staff answer an enquiry: in their own WhatsApp or mail program (decision 014: the site sends nothing to customers). */
+export const REPLY_CHANNELS = ["whatsapp", "email"] as const;
+export type ReplyChannel = (typeof REPLY_CHANNELS)[number];
+export const REPLY_CHANNEL_LABELS: Record<ReplyChannel, string> = { whatsapp: "WhatsApp", email: "E-Mail" };
+
+/** The placeholders a reply snippet may contain, as staff write them, and what fills each (entities/reply-snippets.server.ts). */
+export const SNIPPET_PLACEHOLDERS = {
+  "{name}": "der Name der Kundin oder des Kunden",
+  "{nummer}": "die Nummer der Anfrage (A-…)",
+  "{werkstatt}": "der Name der Werkstatt",
+} as const;

@@ -14,6 +14,9 @@ export const DESCRIPTION_MAX_LENGTH = 1000;
 export const OPENING_HOURS_MAX_LENGTH = 120;
 /** The "Anlass" of a special entry. */
 export const SPECIAL_HOURS_TITLE_MAX_LENGTH = 100;
+/** A reply snippet's title (what staff pick it by) and text (a WhatsApp message or a short e-mail). */
+export const REPLY_SNIPPET_TITLE_MAX_LENGTH = 80;
+export const REPLY_SNIPPET_TEXT_MAX_LENGTH = 2000;
 
 /** SPEC §9: news come 15 at a time, in the API and in the home page's feed. */
 export const NEWS_PAGE_SIZE = 15;

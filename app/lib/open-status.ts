@@ -24,6 +24,8 @@ export interface Schedule {
 /** One calendar day: how it reads, and the special entry or holiday that decides it, if any. */
 export interface DayPlan {
   date: string;
+  /** The day's text as staff wrote it (the week's or the special entry's); "" on a holiday. */
+  text: string;
   reading: DayReading;
   reason: string | null;
 }
@@ -39,10 +41,11 @@ export function dayPlan(schedule: Schedule, date: string): DayPlan {
   const special = schedule.special
     .filter((entry) => entry.fromDate <= date && date <= entry.toDate)
     .reduce<SpecialDay | undefined>((latest, entry) => (!latest || entry.fromDate >= latest.fromDate ? entry : latest), undefined);
-  if (special) return { date, reading: readDayText(special.hours), reason: special.title };
+  if (special) return { date, text: special.hours, reading: readDayText(special.hours), reason: special.title };
   const holiday = holidayOn(date);
-  if (holiday) return { date, reading: { kind: "closed" }, reason: holiday.name };
-  return { date, reading: readDayText(schedule.week[WEEKDAYS[weekdayIndex(date)].key]), reason: null };
+  if (holiday) return { date, text: "", reading: { kind: "closed" }, reason: holiday.name };
+  const text = schedule.week[WEEKDAYS[weekdayIndex(date)].key];
+  return { date, text, reading: readDayText(text), reason: null };
 }
 
 export interface OpenStatus {
@@ -107,6 +110,24 @@ export function openStatus(schedule: Schedule, now: Date): OpenStatus | null {
     return { open: false, text: `${closed} · öffnet ${day} um ${clockText(first.opens)} Uhr` };
   }
   return { open: false, text: closed };
+}
+
+/**
+ * Today as staff glance at it on their start page: "Heute geöffnet bis 17:00 Uhr" (from the
+ * first opening "08:00–17:00 Uhr", after the last one "… – jetzt geschlossen"), "Heute
+ * geschlossen (Neujahr)", or the day's own text when it names no times ("Heute: nach Vereinbarung").
+ */
+export function todayLine(schedule: Schedule, now: Date): string {
+  const today = dayPlan(schedule, workshopDate(now));
+  const reason = today.reason ? ` (${today.reason})` : "";
+  if (today.reading.kind === "closed") return `Heute geschlossen${reason}`;
+  const todays = intervals(today);
+  if (todays.length === 0) return `Heute: ${today.text}${reason}`;
+  const opens = todays[0].opens;
+  const closes = todays[todays.length - 1].closes;
+  if (now < opens) return `Heute geöffnet ${clockText(opens)}–${clockText(closes)} Uhr${reason}`;
+  const line = `Heute geöffnet bis ${clockText(closes)} Uhr${reason}`;
+  return now < closes ? line : `${line} – jetzt geschlossen`;
 }
 
 /**

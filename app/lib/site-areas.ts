@@ -29,6 +29,8 @@ export const PATHS = {
   staffTrash: "/intern/papierkorb",
   staffLog: "/intern/verlauf",
   staffTeam: "/intern/team",
+  /** "Antwortvorlagen": the staff's own reply snippets, reached from an enquiry. */
+  staffReplySnippets: "/intern/anfragen/vorlagen",
   /** An invitation's link: `/intern/einladung/<signed id>` (entities/invitations.server.ts). */
   staffInvitation: "/intern/einladung",
   enquiry: "/anfrage",
@@ -106,6 +108,10 @@ export const PATH_ALIASES: Record<string, string> = {
 export const GALLERY_PARAMS = { category: "kategorie", page: PAGE_PARAM, image: "bild" } as const;
 /** The home page's news page for visitors without JavaScript (`?neuigkeiten=2`). */
 export const HOME_NEWS_PARAM = "neuigkeiten";
+
+/** The staff inbox's view of one enquiry (`?anfrage=<id>`): linked from the inbox, the staff banner and the start page. */
+export const ENQUIRY_PARAM = "anfrage";
+export const staffEnquiryHref = (id: string) => `${PATHS.staffEnquiries}?${ENQUIRY_PARAM}=${encodeURIComponent(id)}`;
 
 /**
  * The query parameters each public page reads, declared once: the edge cache keys and renders a

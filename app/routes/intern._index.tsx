@@ -2,7 +2,9 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
+import { StartOverview } from "~/components/staff/start-overview";
 import { countNewEnquiries } from "~/server/entities/enquiries.server";
+import { staffStartOverview } from "~/server/web/staff-start.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Start");
@@ -14,7 +16,8 @@ export const meta: MetaFunction = () => staffPageMeta("Start");
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await getStaffUser(request, context))) throw redirect(`${PATHS.staffLogin}?weiter=${encodeURIComponent(PATHS.staff)}`);
-  return { newEnquiries: await countNewEnquiries(context.db) };
+  const [newEnquiries, overview] = await Promise.all([countNewEnquiries(context.db), staffStartOverview(context.db)]);
+  return { newEnquiries, overview };
 }
 
 const ACTIONS = [
@@ -25,7 +28,7 @@ const ACTIONS = [
 ] as const;
 
 export default function StaffStart() {
-  const { newEnquiries } = useLoaderData<typeof loader>();
+  const { newEnquiries, overview } = useLoaderData<typeof loader>();
   return (
     <div className="staff-page">
       <h1>Was steht an?</h1>
@@ -48,6 +51,7 @@ export default function StaffStart() {
           </li>
         ))}
       </ul>
+      <StartOverview overview={overview} />
       <p className="staff-more">
         <Link to="/" className="standalone-link">
           Zur Website

@@ -69,7 +69,7 @@ export default function StaffOpeningPage() {
   return (
     <div className="staff-page">
       <h1 id="oeffnungszeiten-titel">Öffnungszeiten</h1>
-      <StaffForm intent="save" submitLabel="Speichern" failure={failure} aria-labelledby="oeffnungszeiten-titel" preventScrollReset>
+      <StaffForm intent="save" submitLabel="Speichern" failure={failure} aria-labelledby="oeffnungszeiten-titel" preventScrollReset className="staff-form opening-week">
         {WEEKDAYS.map(({ key, label }) => (
           <Field
             key={key}

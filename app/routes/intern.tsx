@@ -5,9 +5,10 @@ import type { HydrationHandle } from "~/components/document/hydration";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Navbar } from "~/components/shell/navbar";
 import type { StaffShellData } from "~/components/shell/staff-shell-data";
+import { NewEnquiriesBanner } from "~/components/staff/new-enquiries-banner";
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
-import { countNewEnquiries } from "~/server/entities/enquiries.server";
+import { newEnquiries } from "~/server/entities/enquiries.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 import { readToast } from "~/server/web/toast.server";
 import staffStyles from "~/styles/staff.css?url";
@@ -32,15 +33,15 @@ export interface StaffShellHandle {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast({ request, context });
-  // The staff navigation's "Anfragen" shows how many are new; only to a signed-in staff member.
-  const newEnquiries = (await getStaffUser(request, context)) ? await countNewEnquiries(context.db) : null;
-  return data<StaffShellData>({ toast, newEnquiries }, { headers });
+  // The staff navigation's "Anfragen" and the banner show how many are new; only to a signed-in staff member.
+  const waiting = (await getStaffUser(request, context)) ? await newEnquiries(context.db) : null;
+  return data<StaffShellData>({ toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null }, { headers });
 }
 
 /** Every staff navigation may bring a toast (a redirect after an action, a dialog link to a deleted item). */
 export const shouldRevalidate = () => true;
 
-function StaffShell({ children, toast }: { children: ReactNode; toast: Toast | null }) {
+function StaffShell({ children, toast, waiting }: { children: ReactNode; toast: Toast | null; waiting?: { count: number | null; oldestId: string | null } }) {
   const matches = useMatches();
   const { withoutNavbar = false } = (matches[matches.length - 1]?.handle ?? {}) as StaffShellHandle;
   return (
@@ -50,6 +51,7 @@ function StaffShell({ children, toast }: { children: ReactNode; toast: Toast | n
       </a>
       {withoutNavbar ? null : <Navbar area="staff" />}
       <main id="inhalt" tabIndex={-1}>
+        {waiting ? <NewEnquiriesBanner {...waiting} /> : null}
         {children}
       </main>
       <Toaster toast={toast} />
@@ -58,9 +60,9 @@ function StaffShell({ children, toast }: { children: ReactNode; toast: Toast | n
 }
 
 export default function StaffLayout() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, newEnquiries, oldestNewEnquiry } = useLoaderData<typeof loader>();
   return (
-    <StaffShell toast={toast}>
+    <StaffShell toast={toast} waiting={{ count: newEnquiries, oldestId: oldestNewEnquiry }}>
       <Outlet />
     </StaffShell>
   );

@@ -33,7 +33,7 @@ const INTERNAL_LINKS: NavLinkItem[] = [
   { name: "Öffnungszeiten", path: PATHS.staffOpening },
   { name: "Informationen", path: PATHS.staffAlerts },
   { name: "Bilder", path: PATHS.staffPictures, currentOn: PATHS.staffCategories },
-  { name: "Anfragen", path: PATHS.staffEnquiries },
+  { name: "Anfragen", path: PATHS.staffEnquiries, currentOn: PATHS.staffReplySnippets },
   { name: "Papierkorb", path: PATHS.staffTrash },
   { name: "Verlauf", path: PATHS.staffLog },
   { name: "Team", path: PATHS.staffTeam },

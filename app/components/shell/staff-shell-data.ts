@@ -9,6 +9,8 @@ export interface StaffShellData {
   toast: Toast | null;
   /** How many enquiries are "Neu"; null when nobody is signed in. */
   newEnquiries: number | null;
+  /** The "Neu" enquiry waiting longest, which the staff banner links to; null when none is (or nobody is signed in). */
+  oldestNewEnquiry: string | null;
 }
 
 /** The staff shell's data, or undefined outside the staff area. */

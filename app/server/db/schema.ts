@@ -274,6 +274,21 @@ export const enquiryAttempts = sqliteTable(
 
 
 /**
+ * The staff's own reply snippets ("Antwortvorlagen", entities/reply-snippets.server.ts), offered
+ * after the workshop's built-in ones when answering an enquiry. Placeholders stay in the text.
+ */
+export const replySnippets = sqliteTable(
+  "reply_snippets",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("reply_snippets_created_idx").on(table.createdAt)],
+);
+
+/**
  * The Papierkorb: what staff deleted, as it was stored (decision 016). `payload` holds every row
  * the item consisted of, by table name, exactly as stored (JSON made by SQLite from the rows), so a
  * restore inserts them again with the same ids and values. The tables themselves never hold a
@@ -284,7 +299,7 @@ export const trash = sqliteTable(
   {
     /** The item's own id (a category's number as text): what `…/delete` took is what `trash/restore` takes. */
     id: text("id").primaryKey(),
-    /** news, alert, special-hours, reference, category, enquiry (entities/trash-rows.server.ts). */
+    /** news, alert, special-hours, reference, category, enquiry, reply-snippet (entities/trash-rows.server.ts). */
     kind: text("kind").notNull(),
     /** What the item was, as the Papierkorb lists it (never a customer's contact data). */
     title: text("title").notNull(),

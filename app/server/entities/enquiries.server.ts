@@ -15,9 +15,21 @@ import {
   formatReference,
   MAX_ENQUIRY_PHOTOS,
   type MailStatus,
+  REPLY_CHANNEL_LABELS,
+  REPLY_CHANNELS,
 } from "~/lib/enquiry";
-import { HttpError, notFound } from "~/server/base/errors.server";
-import { type FieldErrors, isOneLine, newId, oneLineMessage, type Paging, validate } from "~/server/base/validation.server";
+import { replyHref } from "~/lib/reply-links";
+import { REPLY_SNIPPET_TEXT_MAX_LENGTH } from "~/lib/limits";
+import { badRequest, HttpError, notFound } from "~/server/base/errors.server";
+import {
+  type FieldErrors,
+  isOneLine,
+  newId,
+  oneLineMessage,
+  type Paging,
+  requiredText as requiredFormText,
+  validate,
+} from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { enquiries, enquiryPhotos, trash } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
@@ -295,26 +307,52 @@ export async function countEnquiries(db: Database): Promise<Record<EnquiryStatus
 
 /** The number the staff navigation shows beside "Anfragen". */
 export async function countNewEnquiries(db: Database): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(enquiries).where(eq(enquiries.status, "neu"));
-  return row?.count ?? 0;
+  return (await newEnquiries(db)).count;
+}
+
+/** How many enquiries are "Neu", and the one waiting longest (the staff banner's link), in one query. */
+export async function newEnquiries(db: Database): Promise<{ count: number; oldestId: string | null }> {
+  const row = await db
+    .select({ id: enquiries.id, count: sql<number>`count(*) over ()` })
+    .from(enquiries)
+    .where(eq(enquiries.status, "neu"))
+    .orderBy(asc(enquiries.createdAt), asc(enquiries.id))
+    .limit(1)
+    .get();
+  return { count: row?.count ?? 0, oldestId: row?.id ?? null };
 }
 
 export const enquiryStatus = z.enum(ENQUIRY_STATUSES, {
   errorMap: () => ({ message: `Der Status muss einer von ${ENQUIRY_STATUSES.join(", ")} sein.` }),
 });
 
-/** What staff change: the status and the internal note (left as it is when not given). */
-export const enquiryUpdate = z.object({
-  status: enquiryStatus,
-  note: z
-    .string({ invalid_type_error: "Die Notiz muss ein Text sein." })
-    .trim()
-    .max(ENQUIRY_NOTE_MAX_LENGTH, `Die Notiz darf höchstens ${ENQUIRY_NOTE_MAX_LENGTH.toLocaleString("de-DE")} Zeichen lang sein.`)
-    .optional(),
-});
-export type EnquiryUpdate = z.output<typeof enquiryUpdate>;
+const enquiryNote = z
+  .string({ invalid_type_error: "Die Notiz muss ein Text sein." })
+  .trim()
+  .max(ENQUIRY_NOTE_MAX_LENGTH, `Die Notiz darf höchstens ${ENQUIRY_NOTE_MAX_LENGTH.toLocaleString("de-DE")} Zeichen lang sein.`);
 
-/** A change by staff; it restarts the retention period. */
+/** What staff change through the API: the status and the internal note (left as it is when not given). */
+export const enquiryUpdate = z.object({ status: enquiryStatus, note: enquiryNote.optional() });
+/** The job card's status buttons: the status alone, so a note typed meanwhile by someone else stays. */
+export const enquiryStatusChange = z.object({ status: enquiryStatus });
+/** The job card's note form: the note alone, so a status set meanwhile stays. */
+export const enquiryNoteChange = z.object({ note: enquiryNote });
+export type EnquiryUpdate = { status?: EnquiryStatus; note?: string };
+
+/** Its reference number, or 404: what the Verlauf names an enquiry by. */
+async function referenceOf(db: Database, id: string): Promise<string> {
+  const row = await db.select({ year: enquiries.year, number: enquiries.number }).from(enquiries).where(eq(enquiries.id, id)).get();
+  if (!row) throw notFound(ENQUIRY_NOT_FOUND);
+  return formatReference(row.year, row.number);
+}
+
+async function changedEnquiry(db: Database, id: string): Promise<Enquiry> {
+  const enquiry = await getEnquiry(db, id);
+  if (!enquiry) throw notFound(ENQUIRY_NOT_FOUND);
+  return enquiry;
+}
+
+/** A change by staff (status, note or both); it restarts the retention period. */
 export async function updateEnquiry(
   db: Database,
   actor: Actor,
@@ -322,22 +360,53 @@ export async function updateEnquiry(
   { status, note }: EnquiryUpdate,
   now = new Date(),
 ): Promise<Enquiry> {
-  const row = await db.select({ year: enquiries.year, number: enquiries.number }).from(enquiries).where(eq(enquiries.id, id)).get();
-  if (!row) throw notFound(ENQUIRY_NOT_FOUND);
+  const reference = await referenceOf(db, id);
   const own = eq(enquiries.id, id);
   await db.batch([
     db
       .update(enquiries)
-      .set({ status, ...(note === undefined ? {} : { note }), updatedAt: now })
+      .set({ ...(status === undefined ? {} : { status }), ...(note === undefined ? {} : { note }), updatedAt: now })
       .where(own),
-    logStatement(db, actor, { action: "geändert", kind: "enquiry", itemId: id, title: formatReference(row.year, row.number) }, {
+    logStatement(db, actor, { action: "geändert", kind: "enquiry", itemId: id, title: reference }, {
       at: now,
       when: rowExists(enquiries, own),
     }),
   ]);
+  return changedEnquiry(db, id);
+}
+
+/** A reply as staff open it from the job card: where, and the text (a snippet, edited or not). */
+export const enquiryReply = z.object({
+  kanal: z.enum(REPLY_CHANNELS, { errorMap: () => ({ message: "Bitte WhatsApp oder E-Mail wählen." }) }),
+  text: requiredFormText("Der Antworttext", REPLY_SNIPPET_TEXT_MAX_LENGTH),
+});
+
+export type EnquiryReply = z.output<typeof enquiryReply>;
+
+/**
+ * Staff open a reply in their own WhatsApp or mail program (the site sends nothing itself,
+ * decision 014): the Verlauf records it, and a "Neu" enquiry is "In Bearbeitung" from then on
+ * (any other status stays, so one set back by hand is not changed again). A change by staff.
+ * Returns the link that opens the reply; refused (nothing written) when the customer cannot
+ * be reached there (no mobile number, no e-mail address).
+ */
+export async function openReply(db: Database, actor: Actor, id: string, { kanal, text }: EnquiryReply, now = new Date()): Promise<string> {
   const enquiry = await getEnquiry(db, id);
   if (!enquiry) throw notFound(ENQUIRY_NOT_FOUND);
-  return enquiry;
+  const href = replyHref(kanal, enquiry, text);
+  if (!href) throw badRequest(kanal === "whatsapp" ? "Für WhatsApp fehlt eine Handynummer." : "Für eine E-Mail fehlt die Adresse.");
+  const own = eq(enquiries.id, id);
+  await db.batch([
+    db
+      .update(enquiries)
+      .set({ status: sql`case when ${enquiries.status} = 'neu' then 'in-bearbeitung' else ${enquiries.status} end`, updatedAt: now })
+      .where(own),
+    logStatement(db, actor, { action: "Antwort geöffnet", kind: "enquiry", itemId: id, title: `${enquiry.reference} per ${REPLY_CHANNEL_LABELS[kanal]}` }, {
+      at: now,
+      when: rowExists(enquiries, own),
+    }),
+  ]);
+  return href;
 }
 
 /**

@@ -15,6 +15,7 @@ import { ENQUIRY_TRASH } from "./enquiries.server";
 import { NEWS_TRASH } from "./news.server";
 import { SPECIAL_HOURS_TRASH } from "./opening-hours.server";
 import { REFERENCE_TRASH } from "./references.server";
+import { REPLY_SNIPPET_TRASH } from "./reply-snippets.server";
 import type { TrashRules } from "./trash-rows.server";
 
 /*
@@ -31,6 +32,7 @@ const RULES: Record<TrashKind, TrashRules> = {
   reference: REFERENCE_TRASH,
   category: CATEGORY_TRASH,
   enquiry: ENQUIRY_TRASH,
+  "reply-snippet": REPLY_SNIPPET_TRASH,
 };
 
 export const TRASH_NOT_FOUND = "Dieser Eintrag ist nicht (mehr) im Papierkorb.";

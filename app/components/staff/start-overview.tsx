@@ -1,0 +1,55 @@
+import { Link } from "@remix-run/react";
+import { EnquiryThumbnail } from "~/components/enquiry/enquiry-thumbnail";
+import { PATHS, staffEnquiryHref } from "~/lib/site-areas";
+import type { StaffStartOverview } from "~/server/web/staff-start.server";
+
+/** The start page's "Heute" (hours and the notice that is up) and its new enquiries as cards. */
+export function StartOverview({ overview }: { overview: StaffStartOverview }) {
+  return (
+    <>
+      <section className="staff-section start-today" aria-labelledby="heute-titel">
+        <h2 id="heute-titel">Heute</h2>
+        <p className="start-today__hours">
+          <Link to={PATHS.staffOpening}>{overview.today}</Link>
+        </p>
+        {overview.notices.length > 0 ? (
+          <ul className="start-today__notices">
+            {overview.notices.map((notice) => (
+              <li key={notice.id}>
+                <Link to={PATHS.staffAlerts}>Hinweis: {notice.title}</Link> <span className="start-today__until">bis {notice.until}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="start-today__none">Kein wichtiger Hinweis aktiv.</p>
+        )}
+      </section>
+      {overview.enquiries.length > 0 ? (
+        <section className="staff-section" aria-labelledby="neue-anfragen-titel">
+          <h2 id="neue-anfragen-titel">Neue Anfragen</h2>
+          <ul className="start-enquiries">
+            {overview.enquiries.map((enquiry) => (
+              <li key={enquiry.id}>
+                <Link to={staffEnquiryHref(enquiry.id)} className="start-enquiry">
+                  {enquiry.photo ? (
+                    <EnquiryThumbnail photo={enquiry.photo} alt="" size={80} />
+                  ) : (
+                    <span className="start-enquiry__no-photo" aria-hidden="true" />
+                  )}
+                  <span className="start-enquiry__text">
+                    <span className="start-enquiry__name">{enquiry.name}</span>
+                    <span>{enquiry.job}</span>
+                    <span className="start-enquiry__meta">
+                      {enquiry.reference} · {enquiry.ago}
+                      {enquiry.photoCount > 0 ? ` · ${enquiry.photoCount === 1 ? "1 Foto" : `${enquiry.photoCount} Fotos`}` : ""}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from "@remix-run/react";
+import { ConfirmDeleteDialog } from "~/components/staff/staff-dialog";
+import { PATHS } from "~/lib/site-areas";
+import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
+import { ContactDetails } from "./contact-details";
+import { EnquiryBadges } from "./enquiry-badges";
+import { MoreActions, MORE_ACTIONS_ID } from "./more-actions";
+import { NoteForm } from "./note-form";
+import { PhotoStrip } from "./photo-strip";
+import { ReplyActions } from "./reply-actions";
+import type { ShownEnquiry } from "./route";
+import { StatusButtons } from "./status-buttons";
+
+/**
+ * One enquiry as a job card, in the order staff work through it on a phone: the photos and
+ * the job, who asked and when, answering, the status, the note; what is done rarely
+ * (Spam, Löschen) behind "Weitere Aktionen", the contact details last. Each section is a
+ * part of its own beside this file.
+ */
+export function JobCard({
+  enquiry,
+  deleting,
+  snippets,
+  chosenSnippet,
+}: {
+  enquiry: ShownEnquiry;
+  deleting: { id: string; title: string } | null;
+  snippets: ReplySnippet[];
+  chosenSnippet: string | null;
+}) {
+  return (
+    <article className="job-card" aria-labelledby="anfrage-titel">
+      <p className="staff-back">
+        <Link to={PATHS.staffEnquiries} className="standalone-link">
+          ← Alle Anfragen
+        </Link>
+      </p>
+      <h1 id="anfrage-titel" className="job-card__title">
+        Anfrage {enquiry.reference} <EnquiryBadges enquiry={enquiry} />
+      </h1>
+      {enquiry.spamReason ? <p className="enquiry-notice">Als Spam eingeordnet: {enquiry.spamReason}.</p> : null}
+      {enquiry.mailStatus === "fehlgeschlagen" ? (
+        <p className="enquiry-notice">Die E-Mail an die Werkstatt wurde nicht zugestellt; die nächtliche Wartung versucht es erneut.</p>
+      ) : null}
+
+      <PhotoStrip enquiry={enquiry} />
+      <p className="job-card__job">{[enquiry.vehicle, enquiry.topic].filter(Boolean).join(" · ")}</p>
+      <p className="enquiry-description">{enquiry.description}</p>
+      <p className="job-card__who">
+        <strong>{enquiry.name}</strong> · <span>{enquiry.receivedAgo}</span>
+        {enquiry.preferredDay ? <span> · Wunschtermin {enquiry.preferredDay}</span> : null}
+      </p>
+
+      <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />
+      <StatusButtons enquiry={enquiry} />
+      <NoteForm enquiry={enquiry} />
+      <MoreActions enquiry={enquiry} />
+      <ContactDetails enquiry={enquiry} />
+
+      <ConfirmDeleteDialog item={deleting} text="Bist du sicher, dass du diese Anfrage löschen möchtest?" fallbackFocusId={MORE_ACTIONS_ID} />
+    </article>
+  );
+}

@@ -1,0 +1,142 @@
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useFailureToast } from "~/components/staff/use-staff-form";
+import { formatAgo, formatDateTime, formatDay } from "~/lib/dates";
+import { ENQUIRY_STATUSES, type EnquiryStatus, REPLY_CHANNEL_LABELS } from "~/lib/enquiry";
+import { pageNumber, pageRows } from "~/lib/page-number";
+import { staffPageMeta } from "~/lib/seo";
+import { ENQUIRY_PARAM, PATHS, staffEnquiryHref } from "~/lib/site-areas";
+import { DELETE_PARAM } from "~/lib/staff-forms";
+import type { Enquiry } from "~/server/entities/enquiries.server";
+import {
+  countEnquiries,
+  deleteEnquiry,
+  ENQUIRY_NOT_FOUND,
+  ENQUIRY_PAGE_SIZE,
+  enquiryNoteChange,
+  enquiryReply,
+  enquiryStatusChange,
+  getEnquiry,
+  listEnquiries,
+  openReply,
+  updateEnquiry,
+} from "~/server/entities/enquiries.server";
+import { snippetsFor } from "~/server/entities/reply-snippets.server";
+import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
+import enquiryStyles from "~/styles/enquiries-staff.css?url";
+import galleryStyles from "~/styles/gallery.css?url";
+import { EnquiryList, STATUS_PARAM } from "./enquiry-list";
+import { JobCard } from "./job-card";
+import { OPENED_FIELD, SNIPPET_PARAM } from "./reply-actions";
+
+/*
+ * The staff inbox (`/intern/anfragen`) and one enquiry as a job card (`?anfrage=<id>`). The
+ * card's sections live beside this file, one per concern, so a new one (a quote, dates) is a
+ * sibling part and a line in job-card.tsx; this file keeps what the server does.
+ */
+
+export const meta: MetaFunction = () => staffPageMeta("Anfragen");
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: galleryStyles },
+  { rel: "stylesheet", href: enquiryStyles },
+];
+
+function statusOf(params: URLSearchParams): EnquiryStatus | null {
+  const status = params.get(STATUS_PARAM);
+  return (ENQUIRY_STATUSES as readonly string[]).includes(status ?? "") ? (status as EnquiryStatus) : null;
+}
+
+/** Looking never writes: the status changes only when staff set it or open a reply. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaffForPage(request, context);
+  const url = new URL(request.url);
+  const now = new Date();
+  const load = (id: string) => getEnquiry(context.db, id);
+  const open = await dialogRecord({ request, context }, ENQUIRY_PARAM, { loaded: [], load, gone: ENQUIRY_NOT_FOUND });
+  if (open) {
+    const [deleting, snippets] = await Promise.all([
+      dialogRecord({ request, context }, DELETE_PARAM, { loaded: [open], load, gone: ENQUIRY_NOT_FOUND }),
+      snippetsFor(context.db, { name: open.name, reference: open.reference }),
+    ]);
+    const chosen = snippets.find((snippet) => snippet.id === url.searchParams.get(SNIPPET_PARAM));
+    return {
+      view: "detail" as const,
+      enquiry: shownEnquiry(open, now),
+      deleting: deleting && { id: deleting.id, title: `${deleting.reference} – ${deleting.name}` },
+      snippets,
+      chosenSnippet: chosen?.id ?? null,
+    };
+  }
+  const status = statusOf(url.searchParams);
+  const page = pageNumber(url.searchParams);
+  const [items, counts] = await Promise.all([
+    listEnquiries(context.db, { status, ...pageRows(page, ENQUIRY_PAGE_SIZE) }),
+    countEnquiries(context.db),
+  ]);
+  const total = status ? counts[status] : ENQUIRY_STATUSES.filter((name) => name !== "spam").reduce((sum, name) => sum + counts[name], 0);
+  return {
+    view: "list" as const,
+    status,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ENQUIRY_PAGE_SIZE)),
+    counts,
+    items: items.map((item) => shownEnquiry(item, now)),
+  };
+}
+
+/** Formatted here so the page ships no date library. */
+function shownEnquiry(enquiry: Enquiry, now: Date) {
+  return {
+    ...enquiry,
+    received: formatDateTime(enquiry.createdAt),
+    receivedAgo: formatAgo(enquiry.createdAt, now),
+    changed: formatDateTime(enquiry.updatedAt),
+    preferredDay: enquiry.preferredDate ? formatDay(enquiry.preferredDate) : null,
+  };
+}
+export type ShownEnquiry = ReturnType<typeof shownEnquiry>;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaffForAction(request, context);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const { db } = context;
+  const here = new URL(request.url);
+  return staffAction(
+    { request, context },
+    form,
+    {
+      status: validatedWrite(enquiryStatusChange, (input) => updateEnquiry(db, user, id, input)),
+      note: validatedWrite(enquiryNoteChange, (input) => updateEnquiry(db, user, id, input)),
+      reply: validatedWrite(
+        enquiryReply,
+        async (reply, posted) => {
+          const href = await openReply(db, user, id, reply);
+          // Without JavaScript the answer is the reply itself (Remix passes a thrown redirect on);
+          // with it, the browser opened the reply and gets the page back with the new status.
+          if (!posted.values[OPENED_FIELD]) throw redirect(href, 303);
+          return reply;
+        },
+        { to: `${here.pathname}${here.search}`, toast: ({ kanal }) => ({ type: "success", body: `Antwort per ${REPLY_CHANNEL_LABELS[kanal]} geöffnet.` }) },
+      ),
+      delete: directWrite(() => deleteEnquiry(db, user, id), { to: PATHS.staffEnquiries, toast: MOVED_TO_TRASH }),
+    },
+    { to: staffEnquiryHref(id) },
+  );
+}
+
+export default function EnquiriesPage() {
+  const data = useLoaderData<typeof loader>();
+  useFailureToast(useActionData<typeof action>());
+  return (
+    <div className="staff-page">
+      {data.view === "detail" ? (
+        <JobCard enquiry={data.enquiry} deleting={data.deleting} snippets={data.snippets} chosenSnippet={data.chosenSnippet} />
+      ) : (
+        <EnquiryList {...data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatAgo, formatDateTime } from "~/lib/dates";
+import { todayLine } from "~/lib/open-status";
+import { type Database, readTogether } from "~/server/db/client.server";
+import { visibleAlertsRead } from "~/server/entities/alerts.server";
+import { listEnquiries } from "~/server/entities/enquiries.server";
+import { scheduleRead } from "~/server/entities/opening-hours.server";
+
+/** How many new enquiries the start page shows as cards; the banner and the inbox count them all. */
+export const START_NEW_ENQUIRIES = 5;
+
+/**
+ * What the staff start page shows besides its buttons: today as customers see it (the hours
+ * and the notice that is up), and the new enquiries as cards. Formatted here, so the page
+ * ships no date library.
+ */
+export async function staffStartOverview(db: Database, now = new Date()) {
+  const [waiting, [schedule, visible]] = await Promise.all([
+    listEnquiries(db, { status: "neu", startAt: 0, limit: START_NEW_ENQUIRIES }),
+    readTogether(db, [scheduleRead(db, now), visibleAlertsRead(db, now)]),
+  ]);
+  return {
+    today: todayLine(schedule, now),
+    notices: visible.active.map(({ id, title, toDate }) => ({ id, title, until: formatDateTime(toDate) })),
+    enquiries: waiting.map(({ id, reference, name, topic, vehicle, createdAt, photos }) => ({
+      id,
+      reference,
+      name,
+      job: [vehicle, topic].filter(Boolean).join(" · "),
+      ago: formatAgo(createdAt, now),
+      photo: photos[0] ?? null,
+      photoCount: photos.length,
+    })),
+  };
+}
+export type StaffStartOverview = Awaited<ReturnType<typeof staffStartOverview>>;
