@@ -10,6 +10,8 @@ interface DialogProps {
   onClose: () => void;
   maxWidth?: number;
   fullScreen?: boolean;
+  /** Along the bottom of a phone's screen, centred from 600 px (global.css). */
+  sheet?: boolean;
   children: ReactNode;
 }
 
@@ -17,11 +19,11 @@ interface DialogProps {
  * A Radix dialog once JavaScript runs; before that (or without JavaScript) the same
  * content is rendered in place, so every form inside it can still be submitted.
  */
-export function Dialog({ open, title, onClose, maxWidth = 500, fullScreen = false, children }: DialogProps) {
+export function Dialog({ open, title, onClose, maxWidth = 500, fullScreen = false, sheet = false, children }: DialogProps) {
   const hydrated = useHydrated();
   const titleId = useId();
   const style = fullScreen ? undefined : { maxWidth };
-  const className = fullScreen ? "dialog dialog--fullscreen" : "dialog";
+  const className = fullScreen ? "dialog dialog--fullscreen" : sheet ? "dialog dialog--sheet" : "dialog";
 
   if (!hydrated) {
     if (!open) return null;

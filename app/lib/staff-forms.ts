@@ -9,7 +9,9 @@ export const EDIT_PARAM = "bearbeiten";
 export const DELETE_PARAM = "loeschen";
 /** "Entfernen" of an account on the Team page. */
 export const ACCOUNT_REMOVE_PARAM = "entfernen";
-const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM, ACCOUNT_REMOVE_PARAM] as const;
+/** A picture's actions on the Bilder page, from which its other dialogs open. */
+export const ACTIONS_PARAM = "aktionen";
+const DIALOG_PARAMS = [EDIT_PARAM, DELETE_PARAM, ACCOUNT_REMOVE_PARAM, ACTIONS_PARAM] as const;
 
 /**
  * What a staff action answers (status 400 or another 4xx) when it cannot write:

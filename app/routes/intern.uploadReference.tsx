@@ -6,12 +6,13 @@ import {
   redirect,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, ZOOM_PARAM } from "~/lib/picture-list-href";
+import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PICTURE_FILTERS, pictureFilterOf, ZOOM_PARAM } from "~/lib/picture-list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
 import { BEFORE_FIELD, DeleteReferenceDialog, EditReferenceDialog, ZoomDialog } from "~/components/upload/reference-dialogs";
-import { COVER_INTENT, FEATURED_INTENT, ReferenceList } from "~/components/upload/reference-list";
+import { COVER_INTENT, FEATURED_INTENT, ReferenceActionsDialog } from "~/components/upload/reference-actions";
+import { ReferenceList } from "~/components/upload/reference-list";
 import { ReferenceUploader } from "~/components/upload/reference-uploader";
-import { DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff-forms";
+import { ACTIONS_PARAM, DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff-forms";
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/components/use-hydrated";
@@ -60,15 +61,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
   const url = new URL(request.url);
   const page = pageNumber(url.searchParams);
+  const filter = pictureFilterOf(url.searchParams);
   const [{ reference: references, total }, categories] = await Promise.all([
-    listReferences(context.db, pageRows(page, REFERENCE_ADMIN_PAGE_SIZE)),
+    listReferences(context.db, { ...pageRows(page, REFERENCE_ADMIN_PAGE_SIZE), only: filter ? PICTURE_FILTERS[filter].only : null }),
     listCategories(context.db, { withPictures: false }),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_ADMIN_PAGE_SIZE));
   // After deleting the last image of the last page, that page no longer exists.
-  if (page > pageCount) throw redirect(listHref(pageCount));
+  if (page > pageCount) throw redirect(listHref(pageCount, filter));
 
-  // One dialog at a time: the first of ?bild=, ?bearbeiten=, ?loeschen= in the URL.
+  // One dialog at a time: the first of ?aktionen=, ?bild=, ?bearbeiten=, ?loeschen= in the URL.
   const param = LIST_DIALOG_PARAMS.find((name) => url.searchParams.has(name));
   const reference = param
     ? await dialogRecord({ request, context }, param, {
@@ -84,7 +86,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total,
     page,
     pageCount,
+    filter,
     categories,
+    acting: dialogFor(ACTIONS_PARAM),
     zooming: dialogFor(ZOOM_PARAM),
     editing,
     beforeChoices: editing ? await readOnce(context.db, beforeChoicesRead(context.db, editing.id)) : [],
@@ -105,7 +109,10 @@ const UPLOAD_FIELD = "images";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffForAction(request, context);
-  const page = pageNumber(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const page = pageNumber(url.searchParams);
+  // A mark set in a picture's actions comes back to them, showing the new state.
+  const here = `${url.pathname}${url.search}`;
   const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
   let form: FormData;
   try {
@@ -131,15 +138,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ({ beforeId, ...input }, { id }) => updateReference(db, user, id, { ...input, beforeId: beforeId ?? null }),
       ),
       delete: directWrite(({ id }) => deleteReference(db, user, id), { toast: MOVED_TO_TRASH }),
-      [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, user, id, values.cover === "1")),
-      [FEATURED_INTENT]: directWrite(({ id, values }) => setFeaturedReference(db, user, id, values.featured === "1")),
+      [COVER_INTENT]: directWrite(({ id, values }) => setCoverReference(db, user, id, values.cover === "1"), { to: here }),
+      [FEATURED_INTENT]: directWrite(({ id, values }) => setFeaturedReference(db, user, id, values.featured === "1"), { to: here }),
     },
-    { to: listHref(page) },
+    { to: listHref(page, pictureFilterOf(url.searchParams)) },
   );
 }
 
 export default function UploadReferencePage() {
-  const { references, total, page, pageCount, categories, zooming, editing, beforeChoices, deleting } = useLoaderData<typeof loader>();
+  const { references, total, page, pageCount, filter, categories, acting, zooming, editing, beforeChoices, deleting } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   useFailureToast(actionData);
@@ -154,12 +161,13 @@ export default function UploadReferencePage() {
           <PlainUploadForm categories={categories} failure={failureFor(actionData, "upload")} />
         )}
       </section>
-      <ReferenceList references={references} total={total} page={page} pageCount={pageCount} />
+      <ReferenceList references={references} total={total} page={page} pageCount={pageCount} filter={filter} />
       <p className="staff-more">
         <Link to={PATHS.staffCategories} className="button button--secondary">
           Kategorien verwalten
         </Link>
       </p>
+      <ReferenceActionsDialog reference={acting} />
       <ZoomDialog reference={zooming} references={references} />
       <EditReferenceDialog reference={editing} categories={categories} beforeChoices={beforeChoices} />
       <DeleteReferenceDialog reference={deleting} />

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { references } from "~/server/db/schema";
 import { getReference, setCoverReference } from "~/server/entities/references.server";
-import { COVER_INTENT } from "~/components/upload/reference-list";
+import { COVER_INTENT } from "~/components/upload/reference-actions";
 import { ACTOR, body, db, postPage, rowCount, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm, renditionsMade } from "./helpers";
 import { png } from "../fixtures/images";
 

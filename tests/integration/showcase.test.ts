@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FEATURED_INTENT } from "~/components/upload/reference-list";
+import { FEATURED_INTENT } from "~/components/upload/reference-actions";
 import { readOnce } from "~/server/db/client.server";
 import { BEFORE_REFUSED, getReference, homePicturesRead, setFeaturedReference } from "~/server/entities/references.server";
 import { ACTOR, api, body, db, expectError, postPage, renditionsMade, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";

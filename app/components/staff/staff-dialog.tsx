@@ -15,6 +15,10 @@ interface StaffDialogProps {
   fallbackFocusId?: string;
   /** Puts focus on "Abbrechen" when the dialog opens (for dialogs without fields). */
   focusCancel?: boolean;
+  /** "Schließen" where nothing is cancelled (a dialog of actions). */
+  cancelLabel?: string;
+  /** Along the bottom of a phone's screen (a sheet of actions); centred from 600 px. */
+  sheet?: boolean;
   /** Receives the cancel control to place among the dialog's buttons. */
   children: (cancel: ReactNode) => ReactNode;
 }
@@ -24,12 +28,14 @@ interface StaffDialogProps {
  * navigates to the page without the dialog parameter inside the app, and focus goes
  * back to the control that opened it. Without JavaScript "Abbrechen" is a link.
  */
-function StaffDialog({
+export function StaffDialog({
   open,
   title,
   returnFocusId,
   fallbackFocusId,
   focusCancel = false,
+  cancelLabel,
+  sheet = false,
   children,
 }: StaffDialogProps) {
   const closeHref = useCloseHref();
@@ -40,8 +46,12 @@ function StaffDialog({
   const cancelHref = returnFocusId ? `${closeHref}#${returnFocusId}` : closeHref;
 
   return (
-    <Dialog open={open} title={title} onClose={close}>
-      {children(<DialogCancel href={cancelHref} onClose={close} autoFocus={focusCancel} />)}
+    <Dialog open={open} title={title} onClose={close} sheet={sheet}>
+      {children(
+        <DialogCancel href={cancelHref} onClose={close} autoFocus={focusCancel}>
+          {cancelLabel}
+        </DialogCancel>,
+      )}
     </Dialog>
   );
 }

@@ -47,7 +47,8 @@ export function EditReferenceDialog({
   beforeChoices: Reference[];
 }) {
   return (
-    <EditDialog item={reference} title="Bild bearbeiten">
+    // Opened from the picture's actions, which close meanwhile: focus goes back to its thumbnail.
+    <EditDialog item={reference} title="Bild bearbeiten" returnFocusId={zoomControlId}>
       {({ item, failure }) => (
         <>
           <ReferenceFields reference={item} categories={categories} failure={failure} />
@@ -141,6 +142,7 @@ export function DeleteReferenceDialog({ reference }: { reference: Reference | nu
     <ConfirmDeleteDialog
       item={reference && { id: reference.id, title: reference.description || reference.filename }}
       text="Bist du sicher, dass du dieses Bild löschen möchtest?"
+      returnFocusId={zoomControlId}
       fallbackFocusId={LIST_HEADING_ID}
     />
   );

@@ -158,16 +158,30 @@ export function pairedPicturesQuery(db: Database, ids: (string | Placeholder)[] 
     );
 }
 
+/** The staff list's filters: what the home page shows (slideshow or Titelbild), or what has no description yet. */
+export type StaffPictureFilter = "home" | "undescribed";
+
 export interface ReferenceQuery extends Paging {
   /** Only those in one category (matched regardless of case and Unicode form). */
   category?: string | null;
   /** Only those a public page may offer (`onPublicPages`). */
   forPages?: boolean;
+  /** For staff: one of the list's filters. */
+  only?: StaffPictureFilter | null;
 }
 
-const referencePageQueries = queryTemplate((db, variant: `${"category" | "all"}, ${"forPages" | "staff"}`) => {
+const STAFF_FILTERS: Record<StaffPictureFilter, SQL> = {
+  home: or(isNotNull(references.featuredAt), eq(references.cover, true))!,
+  undescribed: sql`trim(${references.description}) = ''`,
+};
+
+const referencePageQueries = queryTemplate((db, variant: `${"category" | "all"}, ${"forPages" | "staff" | StaffPictureFilter}`) => {
   const [scope, audience] = variant.split(", ");
-  const filter = and(scope === "category" ? inCategory(placeholder("category")) : undefined, audience === "forPages" ? onPublicPages : undefined);
+  const filter = and(
+    scope === "category" ? inCategory(placeholder("category")) : undefined,
+    audience === "forPages" ? onPublicPages : undefined,
+    audience in STAFF_FILTERS ? STAFF_FILTERS[audience as StaffPictureFilter] : undefined,
+  );
   const page = db
     .select()
     .from(references)
@@ -188,14 +202,14 @@ const referencePageQueries = queryTemplate((db, variant: `${"category" | "all"},
 /** Newest first. */
 export function referencePageRead(
   db: Database,
-  { startAt, limit, category, forPages = false }: ReferenceQuery,
+  { startAt, limit, category, forPages = false, only = null }: ReferenceQuery,
 ): Read<{ reference: Reference[]; total: number }> {
   const byCategory = Boolean(category?.trim());
   return prepareRead(
     referencePageQueries(
       db,
       { startAt, limit, ...(byCategory ? { category: categoryKey(category ?? "") } : {}) },
-      `${byCategory ? "category" : "all"}, ${forPages ? "forPages" : "staff"}`,
+      `${byCategory ? "category" : "all"}, ${forPages ? "forPages" : (only ?? "staff")}`,
     ),
     (rows, [{ total }], names, paired) => {
       const byReference = namesByReference(names);
