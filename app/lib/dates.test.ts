@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, parseDateTime, toLocalInputValue } from "./dates";
+import { formatAgo, formatDateTime, parseDateTime, toLocalInputValue } from "./dates";
 
 describe("workshop time (Europe/Berlin)", () => {
   it.each([
@@ -49,4 +49,19 @@ describe("parseDateTime: ISO 8601 only", () => {
       expect(parseDateTime(input)).toBeNull();
     },
   );
+});
+
+describe("formatAgo", () => {
+  const now = new Date("2026-11-23T15:00:00+01:00");
+  it.each([
+    ["2026-11-23T14:59:40+01:00", "gerade eben"],
+    ["2026-11-23T14:55:00+01:00", "vor 5 Minuten"],
+    ["2026-11-23T12:00:00+01:00", "vor 3 Stunden"],
+    // Calendar days in Berlin: late yesterday is "gestern", even if less than a day ago.
+    ["2026-11-22T23:30:00+01:00", "gestern"],
+    ["2026-11-19T09:00:00+01:00", "vor 4 Tagen"],
+    ["2026-11-01T09:00:00+01:00", "am 01.11.2026"],
+  ])("says %s as %s", (instant, text) => {
+    expect(formatAgo(instant, now)).toBe(text);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
+import { nextStatusChange, openStatus, type Schedule, todayLine, upcomingSpecialDays } from "~/lib/open-status";
 import { dayForVisitors, DEFAULT_OPENING_HOURS, describeReading, readDayText } from "~/lib/opening-hours";
 
 /** An instant given as Berlin wall-clock time with its offset, so each case says what the workshop's clock shows. */
@@ -145,5 +145,20 @@ describe("dayForVisitors", () => {
     expect(dayForVisitors("8-16 Uhr")).toEqual({ text: "08:00–16:00 Uhr", times: true });
     expect(dayForVisitors("Geschlossen")).toEqual({ text: "Geschlossen", times: false });
     expect(dayForVisitors("10-12 Uhr, sonst nach Vereinbarung")).toEqual({ text: "10-12 Uhr, sonst nach Vereinbarung", times: false });
+  });
+});
+
+describe("todayLine on the staff start page", () => {
+  it("names the day's hours before opening, the closing time while open, and says when it has closed", () => {
+    expect(todayLine(week, at("2026-11-23T07:00:00+01:00"))).toBe("Heute geöffnet 08:00–17:00 Uhr");
+    expect(todayLine(week, at("2026-11-23T12:30:00+01:00"))).toBe("Heute geöffnet bis 17:00 Uhr");
+    expect(todayLine(week, at("2026-11-23T17:30:00+01:00"))).toBe("Heute geöffnet bis 17:00 Uhr – jetzt geschlossen");
+  });
+
+  it("says closed with the reason, and quotes a day without times as written", () => {
+    expect(todayLine(week, at("2026-11-29T10:00:00+01:00"))).toBe("Heute geschlossen");
+    expect(todayLine(week, at("2026-12-25T10:00:00+01:00"))).toBe("Heute geschlossen (1. Weihnachtstag)");
+    const byAppointment = { ...week, week: { ...week.week, saturday: "nach Vereinbarung" } };
+    expect(todayLine(byAppointment, at("2026-11-28T10:00:00+01:00"))).toBe("Heute: nach Vereinbarung");
   });
 });

@@ -18,7 +18,9 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 export function whatsAppNumber(phone: string | null): string | null {
   if (!phone) return null;
   const digits = phone.trim().replace(/[\s()/.-]/g, "");
-  const international = digits.startsWith("+") ? digits.slice(1) : digits.startsWith("00") ? digits.slice(2) : digits.replace(/^0/, "49");
+  const international = (digits.startsWith("+") ? digits.slice(1) : digits.startsWith("00") ? digits.slice(2) : digits.replace(/^0/, "49"))
+    // "+49 (0)171 …": the trunk zero some write after the country code.
+    .replace(/^490/, "49");
   return /^491[5-7]\d{8,9}$/.test(international) ? international : null;
 }
 

@@ -1,12 +1,12 @@
-import { telHref } from "~/lib/reply-links";
+import { replySubject, telHref } from "~/lib/reply-links";
 import type { ShownEnquiry } from "./route";
 
-/** Who asked and how to reach them, compact: only what the customer gave, the phone and address as links. */
+/** Who asked and how to reach them, compact: only what the customer gave; the phone and the address (with the subject) as links. */
 export function ContactDetails({ enquiry }: { enquiry: ShownEnquiry }) {
   const rows: [string, React.ReactNode][] = [
     ["Name", enquiry.name],
     ["Telefon", enquiry.phone ? <a href={telHref(enquiry.phone)}>{enquiry.phone}</a> : null],
-    ["E-Mail", enquiry.email ? <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a> : null],
+    ["E-Mail", enquiry.email ? <a href={`mailto:${enquiry.email}?subject=${encodeURIComponent(replySubject(enquiry.reference))}`}>{enquiry.email}</a> : null],
     ["Worum geht es?", enquiry.topic],
     ["Fahrzeug", enquiry.vehicle || null],
     ["Wunschtermin", enquiry.preferredDay],
