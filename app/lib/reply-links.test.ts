@@ -29,3 +29,10 @@ describe("replyHref", () => {
     expect(replyHref("email", { ...recipient, email: null }, "Hallo")).toBeNull();
   });
 });
+
+describe("replyHref's line breaks", () => {
+  it("are the same whether the text came from a posted form (CRLF) or the page", () => {
+    const recipient = { reference: "A-2026-0042", phone: "0171 2345678", email: null };
+    expect(replyHref("whatsapp", recipient, "Hallo\r\nTschüss")).toBe(replyHref("whatsapp", recipient, "Hallo\nTschüss"));
+  });
+});

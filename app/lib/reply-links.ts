@@ -33,8 +33,12 @@ interface Recipient {
   email: string | null;
 }
 
-/** The reply `text` opened in WhatsApp or the mail program; null when the customer cannot be reached there. */
-export function replyHref(channel: ReplyChannel, recipient: Recipient, text: string): string | null {
+/**
+ * The reply `text` opened in WhatsApp or the mail program; null when the customer cannot be
+ * reached there. Line breaks are "\n" however the form sent them (browsers post "\r\n").
+ */
+export function replyHref(channel: ReplyChannel, recipient: Recipient, typed: string): string | null {
+  const text = typed.replace(/\r\n?/g, "\n");
   if (channel === "whatsapp") {
     const number = whatsAppNumber(recipient.phone);
     return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;

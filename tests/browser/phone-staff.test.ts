@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import { PATHS } from "~/lib/site-areas";
 import { apiCall, apiToken, closeContexts, PHONE, waitForHydration, withScriptsHeldBack, workerChromium } from "./browser";
-import { UPLOAD_PAGE, unique } from "./fixtures/upload-page";
+import { pictureTile, UPLOAD_PAGE, unique } from "./fixtures/upload-page";
 import { createNews, uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, newsTitles, staffPage, uniqueTitle } from "./staff-helpers";
 
@@ -37,6 +37,73 @@ describe.each(MODES)("the Bilder page on a phone $name", ({ javaScriptEnabled })
     await page.waitForURL((url) => url.pathname === PATHS.staffCategories);
     await page.getByRole("heading", { level: 1, name: "Kategorien verwalten" }).waitFor();
     await page.context().close();
+  });
+});
+
+interface ListedReference {
+  id: string;
+  description: string;
+  featured: boolean;
+  cover: boolean;
+  before: { id: string } | null;
+  preparing: boolean;
+}
+
+/** The badges a thumbnail must carry for what the API says of its picture. */
+function expectedBadges(reference: ListedReference, listed: ListedReference[]): string[] {
+  return [
+    reference.featured ? "Startseite" : null,
+    reference.cover ? "Titelbild" : null,
+    reference.before ? "Vorher/Nachher" : null,
+    listed.some((other) => other.before?.id === reference.id) ? "Vorher-Bild" : null,
+    reference.preparing ? "wird vorbereitet" : null,
+  ].filter((badge) => badge !== null);
+}
+
+describe.each(MODES)("the Bilder grid on a phone $name", ({ javaScriptEnabled }) => {
+  it("shows three square thumbnails side by side, badges as the API says, and filters Startseite and Ohne Beschreibung", async () => {
+    const before = await uploadReference(token, { description: unique("Raster vorher"), category: [] });
+    const after = await uploadReference(token, { description: unique("Raster nachher"), category: [], colour: 1 });
+    const plain = await uploadReference(token, { description: unique("Raster schlicht"), category: [], colour: 2 });
+    await apiCall("reference/update", { token, json: { id: after.id, description: after.description, beforeId: before.id, featured: true } });
+    try {
+      const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+      await page.goto(UPLOAD_PAGE);
+      const tiles = page.locator("ul.picture-grid > li");
+      const [a, b, c] = await Promise.all([0, 1, 2].map(async (index) => (await tiles.nth(index).boundingBox())!));
+      expect(Math.round(b.y)).toBe(Math.round(a.y));
+      expect(Math.round(c.y)).toBe(Math.round(a.y));
+      expect(a.x + a.width).toBeLessThanOrEqual(b.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(c.x);
+      expect(c.x + c.width).toBeLessThanOrEqual(PHONE.viewport.width);
+      expect(Math.abs(a.width - a.height)).toBeLessThanOrEqual(1);
+
+      // The first page (five, newest first) as the API lists it; polled, as a picture of
+      // another test may finish its renditions between the two reads.
+      await expect
+        .poll(async () => {
+          await page.reload();
+          const listed = ((await apiCall("reference/get?limit=5", { token })) as { reference: ListedReference[] }).reference;
+          const shown = await tiles.evaluateAll((items) => items.map((item) => [...item.querySelectorAll(".picture-badge")].map((badge) => badge.textContent)));
+          return shown.map((badges, index) => ({ badges, expected: expectedBadges(listed[index], listed) }));
+        })
+        .toSatisfy((rows: { badges: string[]; expected: string[] }[]) => rows.length === 5 && rows.every((row) => row.badges.join() === row.expected.join()));
+      expect(await pictureTile(page, after.description).textContent()).toContain("Startseite");
+      expect(await pictureTile(page, after.description).textContent()).toContain("Vorher/Nachher");
+      expect(await pictureTile(page, before.description).textContent()).toContain("Vorher-Bild");
+
+      await page.getByRole("link", { name: "Startseite", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("filter") === "startseite");
+      await expect.poll(() => pictureTile(page, after.description).count()).toBe(1);
+      expect(await pictureTile(page, plain.description).count()).toBe(0);
+      await page.getByRole("link", { name: "Ohne Beschreibung" }).click();
+      await page.waitForURL((url) => url.searchParams.get("filter") === "ohne-beschreibung");
+      await expect.poll(() => pictureTile(page, after.description).count()).toBe(0);
+      for (const text of await tiles.allTextContents()) expect(text).not.toContain("Raster");
+      await page.context().close();
+    } finally {
+      await apiCall("reference/update", { token, json: { id: after.id, description: after.description, beforeId: null, featured: false } });
+    }
   });
 });
 
@@ -113,7 +180,7 @@ describe("accessibility of the changed staff screens", () => {
       await inEveryAxeLook(
         (options) => staffPage(browser, options),
         async (page) => {
-          for (const path of [PATHS.staff, UPLOAD_PAGE, `${UPLOAD_PAGE}?bearbeiten=${after.id}`, PATHS.staffCategories]) {
+          for (const path of [PATHS.staff, UPLOAD_PAGE, `${UPLOAD_PAGE}?aktionen=${after.id}`, `${UPLOAD_PAGE}?bearbeiten=${after.id}`, PATHS.staffCategories]) {
             await page.goto(path);
             if (path.includes("?")) await page.getByRole("dialog").waitFor();
             await expectNoAxeViolations(page);

@@ -18,6 +18,7 @@ afterAll(async () => {
 
 const PUBLIC_PAGES = ["/", "/about", "/impressum", "/standort", "/ledermuster", "/referenz"];
 const STAFF_PAGES = [
+  "/intern",
   "/intern/news",
   "/intern/opening",
   "/intern/notification",
@@ -25,6 +26,8 @@ const STAFF_PAGES = [
   "/intern/papierkorb",
   "/intern/verlauf",
   "/intern/team",
+  "/intern/anfragen",
+  "/intern/anfragen/vorlagen",
 ];
 
 /**
@@ -83,7 +86,12 @@ describe.each([
     const page = await staffPage(browser, options);
     const found: string[] = [];
     // The first page shows the login's toast with its close control.
-    for (const path of [...STAFF_PAGES, `/intern/uploadReference?bild=${pictureId}`, `/intern/uploadReference?bearbeiten=${pictureId}`]) {
+    for (const path of [
+      ...STAFF_PAGES,
+      `/intern/uploadReference?aktionen=${pictureId}`,
+      `/intern/uploadReference?bild=${pictureId}`,
+      `/intern/uploadReference?bearbeiten=${pictureId}`,
+    ]) {
       await page.goto(path);
       found.push(...(await smallTargets(page)).map((target) => `${path}: ${target}`));
     }

@@ -1,7 +1,11 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiToken, closeContexts, DESKTOP, openPage, PHONE, waitForHydration, workerChromium } from "./browser";
-import { chooseLightTheme, staffAlerts, staffPage, submitLogin, toasts, uniqueTitle } from "./staff-helpers";
+import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
+import { sendEnquiry, staffEnquiries } from "./fixtures/enquiry";
+import { drawnImage } from "./fixtures/images";
+import { UPLOAD_PAGE } from "./fixtures/upload-page";
+import { chooseLightTheme, MODES, staffAlerts, staffPage, submitLogin, toasts, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
 let token: string;
@@ -60,6 +64,97 @@ describe.each([
     await page.mouse.move(0, 0);
     await expect.poll(() => box.isVisible()).toBe(false);
     expect(Date.now() - shownAt).toBeGreaterThan(4000);
+    await page.context().close();
+  });
+});
+
+/**
+ * The controls a finger reaches at their centre without the toast (hit-tested with
+ * `elementFromPoint`: in the viewport, not under the sticky navigation bar) that it reaches
+ * no more with the toast showing. The toast's own close button is not among them.
+ */
+function controlsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toaster = document.querySelector<HTMLElement>(".toaster")!;
+    const centre = (control: Element) => {
+      const box = control.getBoundingClientRect();
+      return [box.left + box.width / 2, box.top + box.height / 2] as const;
+    };
+    const reached = (control: Element) => {
+      const [x, y] = centre(control);
+      const hit = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight ? document.elementFromPoint(x, y) : null;
+      return hit !== null && (hit === control || control.contains(hit) || hit.contains(control));
+    };
+    const controls = [...document.querySelectorAll("button, a.button, summary, input, textarea, select, .menu__toggle")].filter(
+      (control) => !toaster.contains(control),
+    );
+    toaster.style.visibility = "hidden";
+    const reachable = controls.filter(reached);
+    toaster.style.visibility = "";
+    return reachable
+      .filter((control) => !reached(control))
+      .map((control) => control.textContent?.trim() || control.getAttribute("aria-label") || control.getAttribute("name") || control.tagName);
+  });
+}
+
+/** Waits for the save's toast, then hit-tests every control in the viewport while it shows. */
+async function expectNothingUnderToast(page: Page) {
+  await toasts(page).locator("> *").filter({ hasText: "Aktion Erfolgreich" }).waitFor({ state: "visible" });
+  expect(await controlsUnderToast(page)).toEqual([]);
+}
+
+describe.each(MODES)("Toasts auf dem Telefon $name", ({ javaScriptEnabled }) => {
+  it("cover no button after a save at the foot of a form, nor after a tap in the middle of the enquiry card, nor the menu button", async () => {
+    const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+    await page.goto("/intern/opening");
+    const save = page.getByRole("button", { name: "Speichern" }).first();
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+    await expectNothingUnderToast(page);
+
+    const { reference } = await sendEnquiry({ thema: "Lenkrad", beschreibung: "Lenkrad neu beziehen.", name: uniqueTitle("Toast"), telefon: "0221 123456" });
+    const { id } = (await staffEnquiries()).find((enquiry) => enquiry.reference === reference)!;
+    await page.goto(`/intern/anfragen?anfrage=${id}`);
+    const answered = page.getByRole("button", { name: "Beantwortet" });
+    await answered.scrollIntoViewIfNeeded();
+    await answered.click();
+    await expectNothingUnderToast(page);
+    await page.context().close();
+  });
+});
+
+describe("Toasts und die Vorschau der Bilder", () => {
+  it("leave the preview's action bar free when it opens again right after an upload", async () => {
+    const page = await staffPage(browser, PHONE);
+    await page.goto(UPLOAD_PAGE);
+    const jpeg = await drawnImage(page, { width: 320, height: 240, type: "image/jpeg" });
+    const chooser = page.getByLabel(PHOTO_PICKER_LABEL);
+    const preview = page.getByRole("dialog", { name: "Vorschau der ausgewählten Bilder" });
+    await page.getByLabel("Globale Beschreibung verwenden").check();
+    await chooser.setInputFiles([{ name: "erstes.jpg", mimeType: "image/jpeg", buffer: jpeg }]);
+    await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
+    await preview.getByLabel("Globale Beschreibung").fill(uniqueTitle("Toast Vorschau"));
+    await preview.getByRole("button", { name: "Hochladen", exact: true }).click();
+    await preview.waitFor({ state: "hidden" });
+    await expectNothingUnderToast(page);
+    // Where the toast is: fixed in the viewport, so it is there for as long as it shows.
+    const toast = (await toasts(page).locator("> *").first().boundingBox())!;
+
+    // At once the next photo, while the toast (usually still) shows.
+    await chooser.setInputFiles([{ name: "zweites.jpg", mimeType: "image/jpeg", buffer: jpeg }]);
+    await page.getByRole("button", { name: "Vorschau anzeigen und hochladen" }).click();
+    await preview.getByRole("button", { name: "Abbrechen" }).waitFor();
+    for (const name of ["Abbrechen", "Hochladen"]) {
+      const box = (await preview.getByRole("button", { name, exact: true }).boundingBox())!;
+      const apart = box.y >= toast.y + toast.height || box.y + box.height <= toast.y || box.x >= toast.x + toast.width || box.x + box.width <= toast.x;
+      expect(apart, name).toBe(true);
+      // And a finger on its centre reaches it (hit-tested, whether the toast still shows or not).
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.textContent?.trim() ?? null, [
+        box.x + box.width / 2,
+        box.y + box.height / 2,
+      ]);
+      expect(hit, name).toBe(name);
+    }
     await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, closeContexts, openPage, workerChromium } from "./browser";
+import { apiCall, closeContexts, openPage, PHONE, workerChromium } from "./browser";
 import { expectNoAxeViolations, inEveryAxeLook, loginViaForm, MODES, staffPage, toasts, uniqueTitle } from "./staff-helpers";
 
 let browser: Browser;
@@ -58,6 +58,20 @@ describe.each(MODES)("Öffnungszeiten $name", ({ javaScriptEnabled }) => {
     await expect.poll(() => page.getByText("Mittwoch darf nicht leer sein.").count()).toBeGreaterThan(0);
     expect(await page.getByLabel("Montag", { exact: true }).inputValue()).toBe(marker);
     expect(await apiCall("opening/get")).toEqual(before);
+    await page.context().close();
+  });
+});
+
+describe("Öffnungszeiten auf dem Telefon", () => {
+  it("shows a whole day of two ranges in every weekday field at 390 px", async () => {
+    const page = await staffPage(browser, PHONE);
+    await page.goto("/intern/opening");
+    for (const [, label] of DAYS) {
+      const field = page.getByLabel(label, { exact: true });
+      await field.fill("08:00 - 12:00 Uhr & 13:00 - 17:00 Uhr");
+      const { scrollWidth, clientWidth } = await field.evaluate((input: HTMLInputElement) => ({ scrollWidth: input.scrollWidth, clientWidth: input.clientWidth }));
+      expect(scrollWidth, label).toBeLessThanOrEqual(clientWidth);
+    }
     await page.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, apiToken, closeContexts, PHONE, workerChromium } from "./browser";
-import { storedReference, UPLOAD_PAGE, unique } from "./fixtures/upload-page";
+import { openPictureActions, storedReference, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
 import { createNews, uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from "./staff-helpers";
 
@@ -44,7 +44,8 @@ describe.each(MODES)("the Papierkorb on a phone $name", ({ javaScriptEnabled }) 
     const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
     await page.goto(UPLOAD_PAGE);
 
-    await page.getByRole("link", { name: `Löschen: ${description}` }).click();
+    const actions = await openPictureActions(page, description);
+    await actions.getByRole("link", { name: `Löschen: ${description}` }).click();
     const confirm = page.getByRole("dialog", { name: "Löschbestätigung" });
     await confirm.getByText("Es kommt in den Papierkorb und lässt sich dort 30 Tage lang wiederherstellen.").waitFor();
     await confirm.getByRole("button", { name: "Löschen" }).click();

@@ -6,6 +6,9 @@ import { EXIF_GPS_TAG, inspectJpeg, withGpsExif } from "./fixtures/exif";
 import { drawnImage } from "./fixtures/images";
 import { expectNoAxeViolations, loginViaForm, staffPage, toasts } from "./staff-helpers";
 import {
+  closePictureActions,
+  openPictureActions,
+  pictureTile,
   storedBytes,
   storedReference,
   storedReferences,
@@ -145,12 +148,13 @@ describe("reference images with JavaScript", () => {
     await page.getByText("Noch keine Bilder ausgewählt.").waitFor();
     await expect(previewButton.isDisabled()).resolves.toBe(true);
     await expect(chooser.inputValue()).resolves.toBe("");
-    const list = page.locator("section", { has: page.getByRole("heading", { name: "Liste der hochgeladenen Bilder" }) });
-    const firstCard = list.getByRole("listitem").filter({ hasText: firstText });
-    const secondCard = list.getByRole("listitem").filter({ hasText: secondText });
-    await firstCard.waitFor();
-    await expect(firstCard.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toBe(category);
-    await expect(secondCard.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toContain(extra);
+    await pictureTile(page, firstText).waitFor();
+    let actions = await openPictureActions(page, firstText);
+    await expect(actions.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toBe(category);
+    await closePictureActions(page);
+    actions = await openPictureActions(page, secondText);
+    await expect(actions.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toContain(extra);
+    await closePictureActions(page);
 
     const stored = await storedReference((reference) => reference.description === firstText);
     expect(stored).toMatchObject({ filename: first, category: [category] });
@@ -165,9 +169,9 @@ describe("reference images with JavaScript", () => {
     const [smallestJpeg, width] = (await rendered())[2].srcSet.split(", ")[0].split(" ");
     expect(`${inspectJpeg(await storedBytes(smallestJpeg)).width}w`).toBe(width);
 
-    // Zoom
-    const zoomLink = firstCard.getByRole("link", { name: `Bild vergrößern: ${firstText}` });
-    await zoomLink.click();
+    // Zoom, from the picture's actions
+    actions = await openPictureActions(page, firstText);
+    await actions.getByRole("link", { name: `Bild vergrößern: ${firstText}` }).click();
     const zoom = page.getByRole("dialog", { name: "Bildansicht" });
     await zoom.waitFor();
     // A server rendition, or the stored display picture while the renditions are still being made.
@@ -176,13 +180,16 @@ describe("reference images with JavaScript", () => {
     await expect(zoom.getByText(category).isVisible()).resolves.toBe(true);
     await zoom.getByRole("button", { name: "Schließen" }).click();
     await zoom.waitFor({ state: "hidden" });
-    await expect.poll(() => zoomLink.evaluate((link) => link === document.activeElement)).toBe(true);
+    // Focus goes back to the thumbnail the picture was opened from.
+    const tile = pictureTile(page, firstText);
+    await expect.poll(() => tile.evaluate((link) => link === document.activeElement)).toBe(true);
 
     // Edit
     const edited = unique("Sitzbank in Nappaleder");
     const editedCategory = unique("Nappa");
     await dismissToasts(page);
-    await firstCard.getByRole("link", { name: `Bearbeiten: ${firstText}` }).click();
+    actions = await openPictureActions(page, firstText);
+    await actions.getByRole("link", { name: `Bearbeiten: ${firstText}` }).click();
     const editor = page.getByRole("dialog", { name: "Bild bearbeiten" });
     await editor.waitFor();
     await expect(editor.getByLabel("Beschreibung").inputValue()).resolves.toBe(firstText);
@@ -193,26 +200,26 @@ describe("reference images with JavaScript", () => {
     await editor.getByRole("button", { name: "Bestätigen" }).click();
     await editor.waitFor({ state: "hidden" });
     await successToast(page);
-    const editedCard = list.getByRole("listitem").filter({ hasText: edited });
-    await editedCard.waitFor();
-    await expect(editedCard.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toBe(editedCategory);
+    actions = await openPictureActions(page, edited);
+    await expect(actions.getByRole("list", { name: "Kategorien" }).innerText()).resolves.toBe(editedCategory);
 
     // Delete, first changing our mind
-    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
+    await actions.getByRole("link", { name: `Löschen: ${edited}` }).click();
     const confirm = page.getByRole("dialog", { name: "Löschbestätigung" });
     await confirm.getByText("Bist du sicher, dass du dieses Bild löschen möchtest?").waitFor();
     await confirm.getByRole("button", { name: "Abbrechen" }).click();
     await confirm.waitFor({ state: "hidden" });
-    await expect(editedCard.count()).resolves.toBe(1);
+    await expect(pictureTile(page, edited).count()).resolves.toBe(1);
     await dismissToasts(page);
-    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
+    actions = await openPictureActions(page, edited);
+    await actions.getByRole("link", { name: `Löschen: ${edited}` }).click();
     await confirm.getByRole("button", { name: "Löschen" }).click();
     await confirm.waitFor({ state: "hidden" });
     await successToast(page);
-    await editedCard.waitFor({ state: "detached" });
+    await pictureTile(page, edited).waitFor({ state: "detached" });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Liste der hochgeladenen Bilder");
     expect(await storedReference((reference) => reference.id === stored!.id)).toBeUndefined();
-    await expect(secondCard.count()).resolves.toBe(1);
+    await expect(pictureTile(page, secondText).count()).resolves.toBe(1);
   });
 
   it("stores a phone photo upright and without its location", async () => {
@@ -383,15 +390,16 @@ describe("reference images with JavaScript", () => {
       await preview(page).getByRole("button", { name: "Hochladen", exact: true }).click();
       await preview(page).waitFor({ state: "hidden" });
 
-      const card = page.getByRole("listitem").filter({ hasText: description });
-      await card.waitFor();
+      await pictureTile(page, description).waitFor();
       await expectNoAxeViolations(page);
       for (const [link, dialog] of [
         [`Bild vergrößern: ${description}`, "Bildansicht"],
         [`Bearbeiten: ${description}`, "Bild bearbeiten"],
         [`Löschen: ${description}`, "Löschbestätigung"],
       ]) {
-        await card.getByRole("link", { name: link }).click();
+        const actions = await openPictureActions(page, description);
+        await expectNoAxeViolations(page);
+        await actions.getByRole("link", { name: link }).click();
         await page.getByRole("dialog", { name: dialog }).waitFor();
         await expectNoAxeViolations(page);
         await page.keyboard.press("Escape");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeContexts, openPage, workerChromium } from "./browser";
 import { inspectJpeg, withGpsExif } from "./fixtures/exif";
 import { drawnImage } from "./fixtures/images";
-import { storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
+import { openPictureActions, pictureTile, storedBytes, storedReferences, unique, UPLOAD_PAGE } from "./fixtures/upload-page";
 import { expectNoAxeViolations, staffPage, toasts, withoutAppScripts } from "./staff-helpers";
 
 let browser: Browser;
@@ -37,7 +37,6 @@ async function expectNoViolationsWithoutScripts(url: string) {
 }
 
 const uploadForm = (page: Page) => page.locator("form", { has: page.getByRole("button", { name: "Hochladen" }) });
-const listItem = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
 
 describe("reference images without JavaScript", () => {
   it("uploads with the plain form, then edits and deletes with confirmation", async () => {
@@ -62,7 +61,6 @@ describe("reference images without JavaScript", () => {
     const mine = (await storedReferences()).reference.filter((reference) => reference.description === description);
     expect(mine.map((reference) => reference.filename).sort()).toEqual([...names].sort());
     for (const reference of mine) expect(reference.category.sort()).toEqual([newA, newB].sort());
-    await expect(listItem(page, description).count()).resolves.toBe(2);
     await expectNoViolationsWithoutScripts(page.url());
 
     // The server turned the photo upright in its pixels and re-encoded it: no EXIF, no location (decision 011).
@@ -73,10 +71,13 @@ describe("reference images without JavaScript", () => {
     expect(stored.orientation).toBeNull();
     expect({ width: stored.width, height: stored.height }).toEqual({ width: 300, height: 400 });
 
+    // A tap on the thumbnail opens the picture's own page state with its actions as plain forms and links.
+    await expect(pictureTile(page, description).count()).resolves.toBe(2);
+    let actions = await openPictureActions(page, description);
+    await expectNoViolationsWithoutScripts(page.url());
+
     // Edit: a description of spaces is refused by the server with a German message.
-    const card = listItem(page, description).first();
-    const editLink = card.getByRole("link", { name: /^Bearbeiten: / });
-    await editLink.click();
+    await actions.getByRole("link", { name: /^Bearbeiten: / }).click();
     const editor = page.getByRole("dialog", { name: "Bild bearbeiten" });
     await editor.waitFor();
     await expectNoViolationsWithoutScripts(page.url());
@@ -93,33 +94,35 @@ describe("reference images without JavaScript", () => {
     await editor.getByRole("button", { name: "Bestätigen" }).click();
     await toasts(page).getByText("Aktion Erfolgreich").waitFor();
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
-    const editedCard = listItem(page, edited);
-    await expect(editedCard.getByRole("list", { name: "Kategorien" }).getByRole("listitem").allInnerTexts()).resolves.toEqual(
+    actions = await openPictureActions(page, edited);
+    await expect(actions.getByRole("list", { name: "Kategorien" }).getByRole("listitem").allInnerTexts()).resolves.toEqual(
       [added, newB].sort((a, b) => a.localeCompare(b, "de")),
     );
 
     // Zoom by link
-    await editedCard.getByRole("link", { name: `Bild vergrößern: ${edited}` }).click();
+    await actions.getByRole("link", { name: `Bild vergrößern: ${edited}` }).click();
     const zoom = page.getByRole("dialog", { name: "Bildansicht" });
     await zoom.getByRole("img", { name: edited }).waitFor();
     await zoom.getByRole("link", { name: "Schließen" }).click();
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
 
     // Delete, first changing our mind
-    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
+    actions = await openPictureActions(page, edited);
+    await actions.getByRole("link", { name: `Löschen: ${edited}` }).click();
     const confirm = page.getByRole("dialog", { name: "Löschbestätigung" });
     await confirm.getByText("Bist du sicher, dass du dieses Bild löschen möchtest?").waitFor();
     await expectNoViolationsWithoutScripts(page.url());
     await confirm.getByRole("link", { name: "Abbrechen" }).click();
     // Without JavaScript "Abbrechen" loads the list again: polled, since the click returns once
-    // that navigation has begun, possibly before the new page has its cards.
-    await expect.poll(() => editedCard.count()).toBe(1);
+    // that navigation has begun, possibly before the new page has its thumbnails.
+    await expect.poll(() => pictureTile(page, edited).count()).toBe(1);
     await expect(confirm.count()).resolves.toBe(0);
-    await editedCard.getByRole("link", { name: `Löschen: ${edited}` }).click();
+    actions = await openPictureActions(page, edited);
+    await actions.getByRole("link", { name: `Löschen: ${edited}` }).click();
     await confirm.getByRole("button", { name: "Löschen" }).click();
     await toasts(page).getByText("Aktion Erfolgreich").waitFor();
-    await expect(editedCard.count()).resolves.toBe(0);
-    await expect(listItem(page, description).count()).resolves.toBe(1);
+    await expect(pictureTile(page, edited).count()).resolves.toBe(0);
+    await expect(pictureTile(page, description).count()).resolves.toBe(1);
     expect((await storedReferences()).reference.filter((reference) => reference.description === edited)).toEqual([]);
   });
 
@@ -157,14 +160,14 @@ describe("reference images without JavaScript", () => {
     const pages = Math.ceil(total / 5);
     const list = page.locator("section", { has: page.getByRole("heading", { name: "Liste der hochgeladenen Bilder" }) });
     // Newest first: five of the six on the first page, the sixth on the second.
-    await expect(listItem(page, description).count()).resolves.toBe(5);
-    await expect(list.getByRole("list").first().locator(":scope > li").count()).resolves.toBe(5);
+    await expect(pictureTile(page, description).count()).resolves.toBe(5);
+    await expect(list.locator("ul.picture-grid > li").count()).resolves.toBe(5);
     const pager = page.getByRole("navigation", { name: "Seiten der Bilderliste" });
     await expect(pager.getByRole("link", { name: "Seite 1" }).getAttribute("aria-current")).resolves.toBe("page");
     await expect(pager.getByRole("link", { name: `Seite ${pages}` }).count()).resolves.toBe(1);
     await pager.getByRole("link", { name: "Weiter" }).click();
     await page.waitForURL((url) => url.searchParams.get("seite") === "2");
-    await expect(listItem(page, description).count()).resolves.toBe(1);
+    await expect(pictureTile(page, description).count()).resolves.toBe(1);
     await expect(page.getByText(`Seite 2 von ${pages}`).count()).resolves.toBe(1);
     await pager.getByRole("link", { name: "Zurück" }).click();
     await page.waitForURL((url) => !url.searchParams.has("seite"));

@@ -17,7 +17,7 @@ export function StatusButtons({ enquiry }: { enquiry: ShownEnquiry }) {
       <h2 id="status-titel" className="job-card__heading">
         Status
       </h2>
-      <Form method="post" preventScrollReset className="status-buttons">
+      <Form method="post" preventScrollReset className="status-buttons" role="group" aria-labelledby="status-titel">
         <IntentFields intent="status" id={enquiry.id} />
         {WORKFLOW.map((status) => (
           <StatusButton key={status} enquiry={enquiry} status={status} />

@@ -105,7 +105,9 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}): stri
     "frame-src https://www.google.com https://maps.google.com",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A reply opened from an enquiry without JavaScript is the form's answer: a redirect to
+    // WhatsApp or the mail program, which browsers check against form-action too (issue 31).
+    "form-action 'self' https://wa.me mailto:",
     "frame-ancestors 'none'",
   ].join("; ");
 }
