@@ -84,7 +84,7 @@ export const REPLY_CHANNEL_LABELS: Record<ReplyChannel, string> = { whatsapp: "W
 
 /** The placeholders a reply snippet may contain, as staff write them, and what fills each (entities/reply-snippets.server.ts). */
 export const SNIPPET_PLACEHOLDERS = {
-  "{name}": "der Name der Kundin oder des Kunden",
+  "{name}": "den Namen der Kundin oder des Kunden",
   "{nummer}": "die Nummer der Anfrage (A-…)",
-  "{werkstatt}": "der Name der Werkstatt",
+  "{werkstatt}": "den Namen der Werkstatt",
 } as const;
