@@ -149,6 +149,9 @@ describe("reply snippets", () => {
     const invalid = await post(SNIPPETS, cookie, { intent: "update", id, title: " ", text: "x" });
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("Titel darf nicht leer sein.");
+    const twoLines = await post(SNIPPETS, cookie, { intent: "update", id, title: "Ab\nholung", text: "x" });
+    expect(twoLines.status).toBe(400);
+    expect(await twoLines.text()).toContain("Titel darf nur eine Zeile sein");
     await post(SNIPPETS, cookie, { intent: "update", id, title: "Fertig zur Abholung", text: "Hallo {name}, {nummer} ist fertig. {werkstatt}" });
     const { text } = (await env.DB.prepare("select text from reply_snippets where id = ?").bind(id).first<{ text: string }>())!;
     expect(text).toBe("Hallo {name}, {nummer} ist fertig. {werkstatt}");

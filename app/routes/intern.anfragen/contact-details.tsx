@@ -1,5 +1,5 @@
 import { replySubject, telHref } from "~/lib/reply-links";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 
 /** Who asked and how to reach them, compact: only what the customer gave; the phone and the address (with the subject) as links. */
 export function ContactDetails({ enquiry }: { enquiry: ShownEnquiry }) {

@@ -6,7 +6,7 @@ import { PAGE_PARAM } from "~/lib/page-number";
 import { PATHS, staffEnquiryHref } from "~/lib/site-areas";
 import { searchWith } from "~/lib/staff-forms";
 import { EnquiryBadges } from "./enquiry-badges";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 
 export const STATUS_PARAM = "status";
 const LIST_HEADING_ID = "anfragen-liste";

@@ -8,7 +8,7 @@ import { MoreActions, MORE_ACTIONS_ID } from "./more-actions";
 import { NoteForm } from "./note-form";
 import { PhotoStrip } from "./photo-strip";
 import { ReplyActions } from "./reply-actions";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 import { StatusButtons } from "./status-buttons";
 
 /**

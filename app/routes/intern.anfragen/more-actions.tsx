@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { IntentFields } from "~/components/staff/submit-button";
 import { DELETE_PARAM, deleteControlId, searchWith } from "~/lib/staff-forms";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 import { StatusButton } from "./status-buttons";
 
 export const MORE_ACTIONS_ID = "weitere-aktionen";

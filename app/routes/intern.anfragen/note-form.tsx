@@ -5,7 +5,7 @@ import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { useFocusFirstError } from "~/components/staff/use-staff-form";
 import { ENQUIRY_NOTE_MAX_LENGTH } from "~/lib/enquiry";
 import { failureFor, fieldState } from "~/lib/staff-forms";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 
 /** The team's internal note, saved on its own (intent=note), so saving it never changes the status. */
 export function NoteForm({ enquiry }: { enquiry: ShownEnquiry }) {

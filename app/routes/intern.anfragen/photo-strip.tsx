@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { ImageViewer } from "~/components/gallery/image-viewer";
 import { ReferencePicture } from "~/components/pages/reference-picture";
 import { searchWith } from "~/lib/staff-forms";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 
 /** One of the photos large (`&foto=<id>`), in the gallery's viewer. */
 const PHOTO_PARAM = "foto";

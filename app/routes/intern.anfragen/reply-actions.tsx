@@ -10,7 +10,7 @@ import { replyHref, telHref, whatsAppNumber } from "~/lib/reply-links";
 import { PATHS } from "~/lib/site-areas";
 import { failureFor, searchWith } from "~/lib/staff-forms";
 import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 
 /** The chosen snippet (`&vorlage=<id>`): the text field then opens with it. */
 export const SNIPPET_PARAM = "vorlage";

@@ -1,13 +1,11 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useFailureToast } from "~/components/staff/use-staff-form";
-import { formatAgo, formatDateTime, formatDay } from "~/lib/dates";
 import { ENQUIRY_STATUSES, type EnquiryStatus, REPLY_CHANNEL_LABELS } from "~/lib/enquiry";
 import { pageNumber, pageRows } from "~/lib/page-number";
 import { staffPageMeta } from "~/lib/seo";
 import { ENQUIRY_PARAM, PATHS, staffEnquiryHref } from "~/lib/site-areas";
 import { DELETE_PARAM } from "~/lib/staff-forms";
-import type { Enquiry } from "~/server/entities/enquiries.server";
 import {
   countEnquiries,
   deleteEnquiry,
@@ -29,6 +27,7 @@ import galleryStyles from "~/styles/gallery.css?url";
 import { EnquiryList, STATUS_PARAM } from "./enquiry-list";
 import { JobCard } from "./job-card";
 import { OPENED_FIELD, SNIPPET_PARAM } from "./reply-actions";
+import { shownEnquiry } from "./shown-enquiry";
 
 /*
  * The staff inbox (`/intern/anfragen`) and one enquiry as a job card (`?anfrage=<id>`). The
@@ -86,17 +85,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** Formatted here so the page ships no date library. */
-function shownEnquiry(enquiry: Enquiry, now: Date) {
-  return {
-    ...enquiry,
-    received: formatDateTime(enquiry.createdAt),
-    receivedAgo: formatAgo(enquiry.createdAt, now),
-    changed: formatDateTime(enquiry.updatedAt),
-    preferredDay: enquiry.preferredDate ? formatDay(enquiry.preferredDate) : null,
-  };
-}
-export type ShownEnquiry = ReturnType<typeof shownEnquiry>;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffForAction(request, context);

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { IntentFields } from "~/components/staff/submit-button";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatus } from "~/lib/enquiry";
-import type { ShownEnquiry } from "./route";
+import type { ShownEnquiry } from "./shown-enquiry";
 
 /** The row staff move an enquiry along; "Spam" stands apart, under "Weitere Aktionen". */
 const WORKFLOW = ENQUIRY_STATUSES.filter((status) => status !== "spam");

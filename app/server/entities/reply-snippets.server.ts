@@ -3,7 +3,7 @@ import { z } from "zod";
 import { REPLY_SNIPPET_TEXT_MAX_LENGTH, REPLY_SNIPPET_TITLE_MAX_LENGTH } from "~/lib/limits";
 import { SITE } from "~/lib/site-config";
 import { notFound } from "~/server/base/errors.server";
-import { newId, requiredText } from "~/server/base/validation.server";
+import { isOneLine, newId, oneLineMessage, requiredText } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { replySnippets } from "~/server/db/schema";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
@@ -67,7 +67,8 @@ export const BUILT_IN_SNIPPETS: ReplySnippet[] = [
 ].map((snippet) => ({ ...snippet, own: false }));
 
 export const replySnippetInput = z.object({
-  title: requiredText("Titel", REPLY_SNIPPET_TITLE_MAX_LENGTH),
+  // What staff pick it by: one line, as every title.
+  title: requiredText("Titel", REPLY_SNIPPET_TITLE_MAX_LENGTH).refine(isOneLine, oneLineMessage("Titel")),
   text: requiredText("Text", REPLY_SNIPPET_TEXT_MAX_LENGTH),
 });
 export type ReplySnippetInput = z.infer<typeof replySnippetInput>;
