@@ -97,10 +97,13 @@ function controlsUnderToast(page: Page): Promise<string[]> {
   });
 }
 
-/** Waits for the save's toast, then hit-tests every control in the viewport while it shows. */
+/** Waits for the save's toast, then hit-tests every control in the viewport while it shows; returns where the toast is. */
 async function expectNothingUnderToast(page: Page) {
-  await toasts(page).locator("> *").filter({ hasText: "Aktion Erfolgreich" }).waitFor({ state: "visible" });
+  const toast = toasts(page).locator("> *").filter({ hasText: "Aktion Erfolgreich" }).last();
+  await toast.waitFor({ state: "visible" });
+  const box = await toast.boundingBox();
   expect(await controlsUnderToast(page)).toEqual([]);
+  return box!;
 }
 
 describe.each(MODES)("Toasts auf dem Telefon $name", ({ javaScriptEnabled }) => {
@@ -136,9 +139,8 @@ describe("Toasts und die Vorschau der Bilder", () => {
     await preview.getByLabel("Globale Beschreibung").fill(uniqueTitle("Toast Vorschau"));
     await preview.getByRole("button", { name: "Hochladen", exact: true }).click();
     await preview.waitFor({ state: "hidden" });
-    await expectNothingUnderToast(page);
     // Where the toast is: fixed in the viewport, so it is there for as long as it shows.
-    const toast = (await toasts(page).locator("> *").first().boundingBox())!;
+    const toast = await expectNothingUnderToast(page);
 
     // At once the next photo, while the toast (usually still) shows.
     await chooser.setInputFiles([{ name: "zweites.jpg", mimeType: "image/jpeg", buffer: jpeg }]);
