@@ -16,9 +16,9 @@ import { InlineStyles } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { finishHydration } from "~/components/use-hydrated";
+import { BRAND_TITLE } from "~/lib/business";
 import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
-import { SITE_TITLE } from "~/lib/seo";
-import { SITE } from "~/lib/site-config";
+import { businessOf } from "~/lib/seo";
 import { readPreferences } from "~/server/web/preferences.server";
 
 /*
@@ -36,7 +36,7 @@ export const links: LinksFunction = () => [
 ];
 
 /** Fallback for pages without their own meta (error pages); every page sets its own via `pageMeta`. */
-export const meta: MetaFunction = () => [{ title: `${SITE.name} | ${SITE_TITLE}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: businessOf(matches)?.name ?? BRAND_TITLE }];
 
 export function loader({ request }: LoaderFunctionArgs) {
   return data({ theme: readPreferences(request).theme });

@@ -24,7 +24,7 @@ export const TRASH_KINDS = ["news", "alert", "special-hours", "reference", "cate
 export type TrashKind = (typeof TRASH_KINDS)[number];
 
 /** Every kind of item the Verlauf names: the Papierkorb's, and what is changed but never deleted. */
-export type ItemKind = TrashKind | "opening-hours" | "account" | "invitation";
+export type ItemKind = TrashKind | "opening-hours" | "business" | "account" | "invitation";
 
 /** Singular, as a line of the Papierkorb or the Verlauf says what an item was. */
 export const ITEM_KIND_LABELS: Record<ItemKind, string> = {
@@ -36,6 +36,7 @@ export const ITEM_KIND_LABELS: Record<ItemKind, string> = {
   enquiry: "Anfrage",
   "reply-snippet": "Antwortvorlage",
   "opening-hours": "Öffnungszeiten",
+  business: "Betriebsdaten",
   account: "Konto",
   invitation: "Einladung",
 };

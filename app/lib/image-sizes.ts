@@ -11,6 +11,8 @@ export const ORIGINAL_MAX_EDGE = 2560;
 export const RENDITION_WIDTHS = [480, 960, 1600] as const;
 /** Of a customer's photo only what the staff inbox shows: its thumbnail and its large view. */
 export const ENQUIRY_RENDITION_WIDTHS = [480, 1600] as const;
+/** The master's portrait: at most 240 px wide on the about page, 64 px in the home page's trust strip; 2× density. */
+export const PORTRAIT_RENDITION_WIDTHS = [160, 480] as const;
 
 /** The JPEG a browser without `srcset` support gets: large enough for the slideshow and the zoom view. */
 export const PLAIN_SOURCE_MAX_WIDTH = 1280;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OPENING_HOURS, parseTimeRanges } from "~/lib/opening-hours";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS } from "~/lib/site-config";
 import { jsonForScript, localBusinessJsonLd, openingHoursSpecification, pageMeta } from "~/lib/seo";
+
+/** What `meta` finds of the public shell's loader data. */
+const shellMatches = [{ id: "routes/_public", data: { business: DEMO_BUSINESS } }];
 
 describe("parseTimeRanges", () => {
   it("reads the default workday as two ranges", () => {
@@ -63,7 +66,7 @@ describe("localBusinessJsonLd", () => {
   it("describes the workshop and leaves out hours nobody can read", () => {
     const closed = Object.fromEntries(Object.keys(DEFAULT_OPENING_HOURS).map((day) => [day, "nach Vereinbarung"]));
     // Mid-July: no NRW holiday in the next 60 days.
-    const data = localBusinessJsonLd({ week: closed as typeof DEFAULT_OPENING_HOURS, special: [] }, new Date("2026-07-01T10:00:00Z"));
+    const data = localBusinessJsonLd(DEMO_BUSINESS, { week: closed as typeof DEFAULT_OPENING_HOURS, special: [] }, new Date("2026-07-01T10:00:00Z"));
     expect(data["@type"]).toBe("AutoRepair");
     expect(data.address.addressLocality).toBe("Köln");
     expect("openingHoursSpecification" in data).toBe(false);
@@ -79,18 +82,35 @@ describe("localBusinessJsonLd", () => {
         { title: "Messe", hours: "nach Vereinbarung", fromDate: "2026-11-30", toDate: "2026-11-30" },
       ],
     };
-    const data = localBusinessJsonLd(schedule, new Date("2026-11-23T10:00:00Z"));
+    const data = localBusinessJsonLd(DEMO_BUSINESS, schedule, new Date("2026-11-23T10:00:00Z"));
     expect(data.specialOpeningHoursSpecification).toEqual([
       { "@type": "OpeningHoursSpecification", opens: "10:00", closes: "14:00", validFrom: "2026-11-27", validThrough: "2026-11-27" },
       { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "00:00", validFrom: "2026-12-24", validThrough: "2027-01-02" },
       // Christmas and New Year lie inside the holidays entry; no other holiday until 21 January.
     ]);
-    const withoutEntries = localBusinessJsonLd({ ...schedule, special: [] }, new Date("2026-11-23T10:00:00Z"));
+    const withoutEntries = localBusinessJsonLd(DEMO_BUSINESS, { ...schedule, special: [] }, new Date("2026-11-23T10:00:00Z"));
     expect(withoutEntries.specialOpeningHoursSpecification?.map((spec) => spec.validFrom)).toEqual([
       "2026-12-25",
       "2026-12-26",
       "2027-01-01",
     ]);
+  });
+
+  it("takes name, address, position, links, VAT id and founding year from the record, and leaves out what is empty", () => {
+    const business = { ...DEMO_BUSINESS, foundedYear: 1998, facebookUrl: "https://www.facebook.com/sattlerei", instagramUrl: "" };
+    const data = localBusinessJsonLd(business, null, new Date("2026-07-01T10:00:00Z"));
+    expect(data).toMatchObject({
+      name: DEMO_BUSINESS.name,
+      url: `${DEMO_BUSINESS.website}/`,
+      telephone: "+492211234560",
+      email: DEMO_BUSINESS.email,
+      geo: { latitude: DEMO_BUSINESS.latitude, longitude: DEMO_BUSINESS.longitude },
+      sameAs: ["https://www.facebook.com/sattlerei"],
+      vatID: DEMO_BUSINESS.vatId,
+      foundingDate: "1998",
+    });
+    const bare = localBusinessJsonLd({ ...business, latitude: null, longitude: null, facebookUrl: "", vatId: "", foundedYear: null }, null, new Date());
+    for (const key of ["geo", "sameAs", "vatID", "foundingDate"]) expect(key in bare).toBe(false);
   });
 
   it("cannot close its script element", () => {
@@ -99,12 +119,16 @@ describe("localBusinessJsonLd", () => {
 });
 
 describe("pageMeta", () => {
+  it("gives only the title without the record (the shell's error view)", () => {
+    expect(pageMeta([], { title: "Ledermuster", description: "x", path: "/ledermuster" })).toEqual([{ title: "Ledermuster" }]);
+  });
+
   it("gives title, description, canonical and Open Graph tags", () => {
-    const meta = pageMeta({ title: "Ledermuster", description: "Leder zur Auswahl.", path: "/ledermuster" });
-    expect(meta).toContainEqual({ title: "Ledermuster | Autosattlerei Köln" });
+    const meta = pageMeta(shellMatches, { title: "Ledermuster", description: "Leder zur Auswahl.", path: "/ledermuster" });
+    expect(meta).toContainEqual({ title: "Ledermuster | Autosattlerei Meisterbetrieb" });
     expect(meta).toContainEqual({ name: "description", content: "Leder zur Auswahl." });
-    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `${SITE.origin}/ledermuster` });
+    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `${DEMO_BUSINESS.website}/ledermuster` });
     expect(meta).toContainEqual({ property: "og:locale", content: "de_DE" });
-    expect(meta).toContainEqual({ property: "og:url", content: `${SITE.origin}/ledermuster` });
+    expect(meta).toContainEqual({ property: "og:url", content: `${DEMO_BUSINESS.website}/ledermuster` });
   });
 });

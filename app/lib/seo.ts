@@ -1,31 +1,45 @@
 import type { MetaDescriptor } from "@remix-run/react";
+import { type BusinessRecord, dialNumber, socialLinks } from "~/lib/business";
 import { addDays, workshopDate } from "~/lib/dates";
 import { holidaysBetween } from "~/lib/holidays";
 import type { Schedule } from "~/lib/open-status";
 import { type OpeningHours, parseTimeRanges, readDayText, WEEKDAYS } from "~/lib/opening-hours";
-import { SITE } from "~/lib/site-config";
 
-export const SITE_TITLE = "Autosattlerei Köln";
 export const OG_IMAGE_PATH = "/og-image.jpg";
 
-export const absoluteUrl = (path: string) => new URL(path, SITE.origin).href;
+/** A path of the site at its public address, the record's `website` (decision 018). */
+export const absoluteUrl = (website: string, path: string) => new URL(path, website).href;
+
+/** What a page's head says of itself; `description` and `title` may be made from the record. */
+interface PageHead {
+  title: string;
+  description: string;
+  path: string;
+}
+
+/** The record from the shell's loader data, as a route's `meta` sees it (the public or the staff shell). */
+export function businessOf(matches: readonly { id: string; data: unknown }[]): BusinessRecord | null {
+  for (const match of matches) {
+    const data = match.data as { business?: BusinessRecord } | undefined;
+    if (data?.business) return data.business;
+  }
+  return null;
+}
 
 /**
  * Per-page head tags: a distinct German title and description, the canonical address and
  * the Open Graph tags link previews use. A route's `meta` replaces its parent's, so each
- * page returns the full set from here.
+ * page returns the full set from here. Without the record (the shell's error view) only the title.
  */
-export function pageMeta({
-  title,
-  description,
-  path,
-}: {
-  title: string;
-  description: string;
-  path: string;
-}): MetaDescriptor[] {
-  const fullTitle = `${title} | ${SITE_TITLE}`;
-  const url = absoluteUrl(path);
+export function pageMeta(
+  matches: readonly { id: string; data: unknown }[],
+  page: PageHead | ((business: BusinessRecord) => PageHead),
+): MetaDescriptor[] {
+  const business = businessOf(matches);
+  if (!business) return typeof page === "function" ? [] : [{ title: page.title }];
+  const { title, description, path } = typeof page === "function" ? page(business) : page;
+  const fullTitle = `${title} | ${business.name}`;
+  const url = absoluteUrl(business.website, path);
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -35,18 +49,18 @@ export function pageMeta({
     { property: "og:url", content: url },
     { property: "og:type", content: "website" },
     { property: "og:locale", content: "de_DE" },
-    { property: "og:site_name", content: `${SITE.name} – ${SITE.subtitle}` },
-    { property: "og:image", content: absoluteUrl(OG_IMAGE_PATH) },
+    { property: "og:site_name", content: `${business.name} – ${business.subtitle}` },
+    { property: "og:image", content: absoluteUrl(business.website, OG_IMAGE_PATH) },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: `${SITE.title} – ${SITE.subtitle}` },
+    { property: "og:image:alt", content: `${business.name} – ${business.subtitle}` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
 }
 
 /** The staff area's pages: a plain title, and kept out of search engines. */
 export function staffPageMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} – ${SITE.name}` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${title} – Interner Bereich` }, { name: "robots", content: "noindex" }];
 }
 
 const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number]["key"], string> = {
@@ -113,28 +127,34 @@ export function specialOpeningHoursSpecification(schedule: Schedule, now: Date):
   });
 }
 
-export function localBusinessJsonLd(schedule: Schedule | null, now: Date) {
+/** The search engines' LocalBusiness data (schema.org's AutoRepair), from the record; empty fields are left out. */
+export function localBusinessJsonLd(business: BusinessRecord, schedule: Schedule | null, now: Date) {
   const specification = schedule ? openingHoursSpecification(schedule.week) : [];
   const special = schedule ? specialOpeningHoursSpecification(schedule, now) : [];
+  const sameAs = socialLinks(business).map((link) => link.url);
   return {
     "@context": "https://schema.org",
     "@type": "AutoRepair",
-    name: SITE.name,
-    description: `${SITE.subtitle}: Sitze, Lenkräder, Cabrioverdecke und Innenausstattungen in Leder und Stoff – in Handarbeit vom Meisterbetrieb.`,
-    url: absoluteUrl("/"),
-    image: absoluteUrl(OG_IMAGE_PATH),
-    logo: absoluteUrl("/logo.svg"),
-    telephone: SITE.phoneHref,
-    email: SITE.email,
+    name: business.name,
+    description: business.description,
+    url: absoluteUrl(business.website, "/"),
+    image: absoluteUrl(business.website, OG_IMAGE_PATH),
+    logo: absoluteUrl(business.website, "/logo.svg"),
+    telephone: dialNumber(business.phone) ?? business.phone,
+    email: business.email,
     address: {
       "@type": "PostalAddress",
-      streetAddress: SITE.address.street,
-      postalCode: SITE.address.postalCode,
-      addressLocality: SITE.address.locality,
-      addressCountry: SITE.address.country,
+      streetAddress: business.street,
+      postalCode: business.postalCode,
+      addressLocality: business.city,
+      addressCountry: "DE",
     },
-    geo: { "@type": "GeoCoordinates", latitude: SITE.map.latitude, longitude: SITE.map.longitude },
-    sameAs: [SITE.social.url],
+    ...(business.latitude !== null && business.longitude !== null
+      ? { geo: { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude } }
+      : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(business.vatId ? { vatID: business.vatId } : {}),
+    ...(business.foundedYear !== null ? { foundingDate: String(business.foundedYear) } : {}),
     ...(specification.length > 0 ? { openingHoursSpecification: specification } : {}),
     ...(special.length > 0 ? { specialOpeningHoursSpecification: special } : {}),
   };

@@ -31,6 +31,8 @@ export const PATHS = {
   staffTeam: "/intern/team",
   /** "Antwortvorlagen": the staff's own reply snippets, reached from an enquiry. */
   staffReplySnippets: "/intern/anfragen/vorlagen",
+  /** The business record: name, contact, Impressum, the home page's words (decision 018). */
+  staffBusiness: "/intern/betrieb",
   /** An invitation's link: `/intern/einladung/<signed id>` (entities/invitations.server.ts). */
   staffInvitation: "/intern/einladung",
   enquiry: "/anfrage",

@@ -1,47 +1,71 @@
+import type { BusinessRecord } from "~/lib/business";
+
 /**
- * The workshop's business data in one place. Every value marked FILL IN is a
- * placeholder the owner must replace with the real data before going live.
+ * The demo workshop: what the business record holds until staff save their own at
+ * /intern/betrieb (decision 018). Nothing reads these values but the record's defaults
+ * (entities/business.server.ts) and the completeness check, which names every field the
+ * Impressum needs that still holds one of the stand-ins below (`placeholder` in lib/business.ts).
  */
-export const SITE = {
-  /** FILL IN: the registered business name. */
+export const DEMO_BUSINESS: BusinessRecord = {
   name: "Autosattlerei Meisterbetrieb",
-  title: "Meisterbetrieb",
   subtitle: "Autosattlerei in Köln",
-  /** FILL IN: the public address of the site, used for canonical links and the sitemap. */
-  origin: "https://www.autosattlerei-koeln.de",
-  /** FILL IN: owner named in the Impressum (§5 DDG). */
-  owner: "Max Mustermann, Sattlermeister",
-  address: {
-    /** FILL IN */
-    street: "Musterstraße 12",
-    /** FILL IN */
-    postalCode: "50667",
-    locality: "Köln",
-    country: "DE",
-  },
-  /** FILL IN: shown as typed; `phoneHref` is what the tel: link dials. */
+  owner: "Max Mustermann",
+  masterTitle: "Sattlermeister (Fahrzeugsattler) und Raumausstatter",
+  masterAwardedIn: "Bundesrepublik Deutschland",
+  foundedYear: null,
+  description:
+    "Autosattlerei in Köln: Sitze, Lenkräder, Cabrioverdecke und Innenausstattungen in Leder und Stoff – in Handarbeit vom Meisterbetrieb.",
+
+  street: "Musterstraße 12",
+  postalCode: "50667",
+  city: "Köln",
+  directions: "Kundenparkplätze direkt vor der Werkstatt. Bitte klingeln Sie am Rolltor.",
   phone: "0221 123456-0",
-  phoneHref: "+492211234560",
-  /** FILL IN */
+  whatsapp: "",
   email: "info@autosattlerei-koeln.de",
-  /** FILL IN: Umsatzsteuer-ID and chamber details for the Impressum. */
+  website: "https://www.autosattlerei-koeln.de",
+  latitude: 50.9375,
+  longitude: 6.9603,
+
+  legalForm: "Einzelunternehmen",
+  representative: "Max Mustermann (Inhaber)",
+  registerCourt: "",
+  registerNumber: "",
   vatId: "DE000000000",
   chamber: "Handwerkskammer zu Köln",
-  /** FILL IN: the professional title exactly as in the master craftsman certificate, and where it was awarded. */
-  profession: {
-    title: "Sattlermeister (Fahrzeugsattler) und Raumausstatter",
-    awardedIn: "Bundesrepublik Deutschland",
-  },
-  social: {
-    /** FILL IN */
-    label: "Instagram",
-    url: "https://www.instagram.com/autosattlerei.koeln",
-  },
-  map: {
-    /** FILL IN: map location; the frame loads only after consent to external content. */
-    latitude: 50.9375,
-    longitude: 6.9603,
-    embedUrl: "https://www.google.com/maps?q=50.9375,6.9603&z=15&output=embed",
-  },
-  copyrightYear: 2025,
-} as const;
+  chamberNumber: "",
+  guild: "",
+  contentResponsible: "Max Mustermann, Musterstraße 12, 50667 Köln",
+
+  heroTitle: "Ihre Autosattlerei in Köln",
+  heroSlogan: "Handwerk, das man sieht und fühlt.",
+  heroDetail:
+    "Autositze, Lenkräder, Cabrioverdecke und komplette Innenausstattungen – in Leder, Alcantara und Stoff, von Meisterhand gefertigt.",
+  // SPEC §2's four themes: results-oriented work, checked goods, uniqueness, fast implementation.
+  promises: [
+    {
+      title: "Ergebnisorientiert",
+      text: "Wir arbeiten, bis Passform, Spannung und Nahtbild stimmen – nicht bis die Uhr abläuft.",
+    },
+    {
+      title: "Geprüfte Ware",
+      text: "Leder und Stoffe für den Fahrzeuginnenraum, vor dem Zuschnitt Stück für Stück geprüft.",
+    },
+    {
+      title: "Einzigartigkeit",
+      text: "Farbe, Naht, Steppung und Prägung nach Ihren Wünschen – jedes Stück ein Einzelstück.",
+    },
+    {
+      title: "Schnelle Umsetzung",
+      text: "Eigene Werkstatt, kurze Wege und verlässliche Termine – vieles ist in wenigen Tagen fertig.",
+    },
+  ],
+  trust: ["Meisterbetrieb der Handwerkskammer zu Köln", "Fester Preis vor Beginn der Arbeit", "Alles in eigener Werkstatt"],
+  googleProfileUrl: "",
+  googleReviewUrl: "",
+  instagramUrl: "https://www.instagram.com/autosattlerei.koeln",
+  facebookUrl: "",
+
+  masterText:
+    "Jeden Auftrag begleite ich selbst – vom ersten Blick auf den Sitz bis zur Übergabe. Sie wissen vorher, was es kostet, und sehen hinterher, wofür.",
+};

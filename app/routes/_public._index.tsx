@@ -9,6 +9,8 @@ import { NewsFeed } from "~/components/home/news-feed";
 import { ServiceCards } from "~/components/home/service-cards";
 import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
+import { TrustStrip } from "~/components/home/trust-strip";
+import { usePageBusiness } from "~/components/shell/business";
 import { pictureData } from "~/components/pages/reference-picture";
 import { pageMeta } from "~/lib/seo";
 import { formatNewsDate } from "~/lib/dates";
@@ -27,13 +29,8 @@ const SLIDE_COUNT = 8;
 
 export const handle: StylesHandle & HydrationHandle = { styles: [homeStyles], hydrate: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Autosattlerei in Köln",
-    description:
-      "Meisterbetrieb für Autosattlerei in Köln: Autositze, Lenkräder, Cabrioverdecke, Motorradsitze und Oldtimer-Interieur in Leder, Alcantara und Stoff.",
-    path: "/",
-  });
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, (business) => ({ title: `Autosattlerei in ${business.city}`, description: business.description, path: "/" }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // `?neuigkeiten=<n>`: the news page rendered on the server, for visitors without JavaScript.
@@ -58,10 +55,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { heroPicture, slides, news } = useLoaderData<typeof loader>();
+  const business = usePageBusiness();
   return (
     <div className="home">
-      <Hero picture={heroPicture} />
-      <FeatureIcons />
+      <Hero picture={heroPicture} words={business} />
+      <TrustStrip business={business} />
+      <FeatureIcons promises={business.promises} />
       <div className="home-section">
         <h2 id="projekte-title" className="home-section__title">
           Neuste Projekte

@@ -1,7 +1,9 @@
 import type { StylesHandle } from "~/components/document/inline-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import { MasterCard } from "~/components/pages/master-card";
 import { PageHeader } from "~/components/pages/page-header";
+import { usePageBusiness } from "~/components/shell/business";
 import { pageMeta } from "~/lib/seo";
 import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
@@ -11,13 +13,12 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 export const handle: StylesHandle = { styles: [pageStyles] };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, (business) => ({
     title: "Über uns & Leistung",
-    description:
-      "Unsere Autosattlerei in Köln: Meisterbetrieb für Autositze, Lenkräder, Cabrioverdecke, Motorradsitze, Oldtimer-Restaurierung, Himmel und Teppiche.",
+    description: `Unsere Autosattlerei in ${business.city}: Meisterbetrieb für Autositze, Lenkräder, Cabrioverdecke, Motorradsitze, Oldtimer-Restaurierung, Himmel und Teppiche.`,
     path: "/about",
-  });
+  }));
 
 const SERVICES = [
   {
@@ -74,11 +75,18 @@ const STEPS = [
 ];
 
 export default function About() {
+  const business = usePageBusiness();
   return (
     <div className="page">
       <PageHeader title="Über uns & Leistung">
-        Ein Meisterbetrieb des Sattlerhandwerks in Köln – für alle, denen das Innere ihres Fahrzeugs am Herzen liegt.
+        Ein Meisterbetrieb des Sattlerhandwerks in {business.city} – für alle, denen das Innere ihres Fahrzeugs am Herzen
+        liegt.
       </PageHeader>
+
+      <section className="page__inner page-section" aria-labelledby="meister-title">
+        <h2 id="meister-title">Ihr Meister</h2>
+        <MasterCard business={business} />
+      </section>
 
       <section className="page__inner page-section" aria-labelledby="werkstatt-title">
         <h2 id="werkstatt-title">Unsere Werkstatt</h2>

@@ -10,9 +10,9 @@ import type { HydrationHandle } from "~/components/document/hydration";
 import type { StylesHandle } from "~/components/document/inline-styles";
 import { EnquiryForm } from "~/components/enquiry/enquiry-form";
 import { PageHeader } from "~/components/pages/page-header";
+import { DirectContact } from "~/components/pages/direct-contact";
 import { TOPIC_PARAM, topicFrom } from "~/lib/enquiry";
 import { pageMeta } from "~/lib/seo";
-import { SITE } from "~/lib/site-config";
 import { failureFor } from "~/lib/staff-forms";
 import { mintFormToken } from "~/server/entities/enquiry-spam.server";
 import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
@@ -28,12 +28,12 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 export const handle: StylesHandle & HydrationHandle = { styles: [pageStyles, fieldStyles, enquiryStyles], hydrate: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, (business) => ({
     title: "Anfrage & Kostenvoranschlag",
-    description: `Schicken Sie ${SITE.name} Fotos und eine kurze Beschreibung – Autositze, Lenkrad, Dachhimmel, Cabrioverdeck oder Oldtimer. Wir melden uns in der Regel innerhalb eines Werktags.`,
+    description: `Schicken Sie ${business.name} Fotos und eine kurze Beschreibung – Autositze, Lenkrad, Dachhimmel, Cabrioverdeck oder Oldtimer. Wir melden uns in der Regel innerhalb eines Werktags.`,
     path: PATHS.enquiry,
-  });
+  }));
 
 /** Remix keeps an action's headers off the page unless the route passes them on: the 429 keeps its Retry-After. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -75,10 +75,7 @@ export default function EnquiryPage() {
         <EnquiryForm token={token} topic={topic} failure={failure} retentionMonths={retentionMonths} />
         <aside className="enquiry__aside" aria-labelledby="lieber-direkt">
           <h2 id="lieber-direkt">Lieber direkt?</h2>
-          <p>
-            Rufen Sie uns an unter <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a> oder schreiben Sie an{" "}
-            <a href={`mailto:${SITE.email}`}>{SITE.email}</a>.
-          </p>
+          <DirectContact />
         </aside>
       </div>
     </div>

@@ -4,7 +4,8 @@ import type { StylesHandle } from "~/components/document/inline-styles";
 import { PageHeader } from "~/components/pages/page-header";
 import { REFERENCE_PATTERN } from "~/lib/enquiry";
 import { pageMeta } from "~/lib/seo";
-import { SITE } from "~/lib/site-config";
+import { telHref } from "~/lib/business";
+import { usePageBusiness } from "~/components/shell/business";
 import enquiryStyles from "~/styles/enquiry.css?inline";
 import pageStyles from "~/styles/pages.css?inline";
 
@@ -12,8 +13,8 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 export const handle: StylesHandle = { styles: [pageStyles, enquiryStyles] };
 
-export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "Anfrage angekommen", description: "Ihre Anfrage ist bei uns angekommen.", path: "/anfrage" }),
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Anfrage angekommen", description: "Ihre Anfrage ist bei uns angekommen.", path: "/anfrage" }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -30,6 +31,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export default function EnquiryConfirmation() {
   const { reference } = useLoaderData<typeof loader>();
+  const { phone } = usePageBusiness();
   return (
     <div className="page">
       <PageHeader title="Vielen Dank!" />
@@ -46,7 +48,7 @@ export default function EnquiryConfirmation() {
           Stück in der Werkstatt gesehen haben.
         </p>
         <p>
-          Eilt es? Rufen Sie uns an: <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a>
+          Eilt es? Rufen Sie uns an: <a href={telHref(phone)}>{phone}</a>
         </p>
         <p className="page-cta__actions enquiry-done__actions">
           <Link to="/" className="button">

@@ -12,7 +12,8 @@ import {
   SEEN_ALERTS_STORAGE_KEY,
 } from "~/lib/preferences";
 import { pageMeta } from "~/lib/seo";
-import { SITE } from "~/lib/site-config";
+import { postalAddress, telHref } from "~/lib/business";
+import { usePageBusiness } from "~/components/shell/business";
 import { ENQUIRY_LIMIT_WINDOW_MS } from "~/server/entities/enquiry-spam.server";
 import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/enquiries.server";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, THROTTLE_WINDOW_MS } from "~/server/entities/staff-accounts.server";
@@ -28,21 +29,24 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 export const handle: StylesHandle = { styles: [pageStyles] };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, (business) => ({
     title: "Impressum & Datenschutz",
-    description: `Impressum nach § 5 DDG und Datenschutzerklärung von ${SITE.name}, ${SITE.address.locality}.`,
+    description: `Impressum nach § 5 DDG und Datenschutzerklärung von ${business.name}, ${business.city}.`,
     path: "/impressum",
-  });
+  }));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The cookies' names as the deployed site (HTTPS) gives them; the host does not matter. */
+const DEPLOYED = new Request("https://deployed.invalid/");
 
 /** The privacy text states the staff session cookie and limits the code enforces, so the two cannot drift apart. */
 export function loader() {
   return {
     // As the site names them where it is deployed (HTTPS): `__Host-sitzung`, `__Host-geraet`.
-    sessionCookie: sessionCookieName(new Request(SITE.origin)),
-    deviceCookie: hostOnlyName(new Request(SITE.origin), DEVICE_COOKIE),
+    sessionCookie: sessionCookieName(DEPLOYED),
+    deviceCookie: hostOnlyName(DEPLOYED, DEVICE_COOKIE),
     deviceDays: DEVICE_MAX_AGE_DAYS,
     toastCookie: TOAST_COOKIE,
     toastSeconds: TOAST_MAX_AGE_SECONDS,
@@ -57,15 +61,105 @@ export function loader() {
 
 const days = (count: number) => (count === 1 ? "1 Tag" : `${count} Tage`);
 
-const address = `${SITE.address.street}, ${SITE.address.postalCode} ${SITE.address.locality}`;
-
 function Contact() {
+  const { phone, email } = usePageBusiness();
   return (
     <>
-      Telefon: <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a>
+      Telefon: <a href={telHref(phone)}>{phone}</a>
       <br />
-      E-Mail: <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+      E-Mail: <a href={`mailto:${email}`}>{email}</a>
     </>
+  );
+}
+
+/** § 5 DDG and § 18 MStV from the business record; a line whose field is empty (no register entry, no USt-IdNr) is left out. */
+function LegalNotice() {
+  const business = usePageBusiness();
+  return (
+    <section id="impressum" aria-labelledby="impressum-title">
+      <h2 id="impressum-title">Impressum</h2>
+
+      <h3>Angaben gemäß § 5 DDG</h3>
+      <p>
+        {business.name}
+        <br />
+        {business.street}
+        <br />
+        {business.postalCode} {business.city}
+        <br />
+        Deutschland
+      </p>
+      <p>
+        Rechtsform: {business.legalForm}
+        <br />
+        Vertretungsberechtigt: {business.representative}
+      </p>
+
+      <h3>Kontakt</h3>
+      <p>
+        <Contact />
+      </p>
+
+      {business.registerCourt && business.registerNumber ? (
+        <>
+          <h3>Registereintrag</h3>
+          <p>
+            Registergericht: {business.registerCourt}
+            <br />
+            Registernummer: {business.registerNumber}
+          </p>
+        </>
+      ) : null}
+
+      {business.vatId ? (
+        <>
+          <h3>Umsatzsteuer-Identifikationsnummer</h3>
+          <p>Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: {business.vatId}</p>
+        </>
+      ) : null}
+
+      <h3>Zuständige Kammer und Berufsbezeichnung</h3>
+      <p>
+        Eingetragen in die Handwerksrolle der {business.chamber}
+        {business.chamberNumber ? `, Betriebsnummer ${business.chamberNumber}` : null}
+        {business.guild ? (
+          <>
+            <br />
+            Mitglied der {business.guild}
+          </>
+        ) : null}
+        <br />
+        Berufsbezeichnung: {business.masterTitle} ({business.owner}), verliehen in: {business.masterAwardedIn}
+        <br />
+        Berufsrechtliche Regelung: Gesetz zur Ordnung des Handwerks (Handwerksordnung), einsehbar unter{" "}
+        <a href="https://www.gesetze-im-internet.de/hwo/" rel="noopener">
+          www.gesetze-im-internet.de/hwo
+        </a>
+      </p>
+
+      <h3>Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h3>
+      <p>{business.contentResponsible}</p>
+
+      <h3>Verbraucherstreitbeilegung</h3>
+      <p>
+        Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer
+        Verbraucherschlichtungsstelle teilzunehmen.
+      </p>
+    </section>
+  );
+}
+
+/** The privacy notice's controller (Art. 4 Nr. 7 DSGVO): the business, who represents it, where to reach it. */
+function Controller() {
+  const business = usePageBusiness();
+  return (
+    <p>
+      {business.name}, vertreten durch {business.representative}
+      <br />
+      {postalAddress(business)}
+      <br />
+      <Contact />
+    </p>
   );
 }
 
@@ -93,53 +187,7 @@ export default function Impressum() {
           <a href="#datenschutz">Datenschutzerklärung</a>
         </nav>
 
-        <section id="impressum" aria-labelledby="impressum-title">
-          <h2 id="impressum-title">Impressum</h2>
-
-          <h3>Angaben gemäß § 5 DDG</h3>
-          <p>
-            {SITE.name}
-            <br />
-            Inhaber: {SITE.owner}
-            <br />
-            {SITE.address.street}
-            <br />
-            {SITE.address.postalCode} {SITE.address.locality}
-            <br />
-            Deutschland
-          </p>
-
-          <h3>Kontakt</h3>
-          <p>
-            <Contact />
-          </p>
-
-          <h3>Umsatzsteuer-Identifikationsnummer</h3>
-          <p>Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: {SITE.vatId}</p>
-
-          <h3>Zuständige Kammer und Berufsbezeichnung</h3>
-          <p>
-            Eingetragen in die Handwerksrolle der {SITE.chamber}
-            <br />
-            Berufsbezeichnung: {SITE.profession.title}, verliehen in der {SITE.profession.awardedIn}
-            <br />
-            Berufsrechtliche Regelung: Gesetz zur Ordnung des Handwerks (Handwerksordnung), einsehbar unter{" "}
-            <a href="https://www.gesetze-im-internet.de/hwo/" rel="noopener">
-              www.gesetze-im-internet.de/hwo
-            </a>
-          </p>
-
-          <h3>Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV</h3>
-          <p>
-            {SITE.owner}, {address}
-          </p>
-
-          <h3>Verbraucherstreitbeilegung</h3>
-          <p>
-            Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer
-            Verbraucherschlichtungsstelle teilzunehmen.
-          </p>
-        </section>
+        <LegalNotice />
 
         <section id="datenschutz" aria-labelledby="datenschutz-title">
           <h2 id="datenschutz-title">Datenschutzerklärung</h2>
@@ -149,13 +197,7 @@ export default function Impressum() {
             Verantwortlich für die Verarbeitung personenbezogener Daten auf dieser Website im Sinne der
             Datenschutz-Grundverordnung (DSGVO) ist:
           </p>
-          <p>
-            {SITE.name}, Inhaber: {SITE.owner}
-            <br />
-            {address}
-            <br />
-            <Contact />
-          </p>
+          <Controller />
 
           <h3>2. Hosting und Server-Protokolle</h3>
           <p>

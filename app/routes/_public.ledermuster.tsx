@@ -11,8 +11,8 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 export const handle: StylesHandle = { styles: [pageStyles] };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
     title: "Ledermuster",
     description:
       "Nappa, Semianilin, Anilin, Alcantara, Kunstleder und Cabrio-Verdeckstoffe: Materialien und Farben für Ihre Fahrzeug-Innenausstattung im Überblick.",

@@ -25,8 +25,8 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 export const handle: StylesHandle & HydrationHandle = { styles: [pageStyles, galleryStyles], hydrate: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
     title: "Referenzen",
     description:
       "Bilder aus unserer Werkstatt: neu bezogene Autositze, Lenkräder, Cabrioverdecke, Motorradsitze und Oldtimer-Interieurs.",

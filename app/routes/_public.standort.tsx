@@ -2,10 +2,11 @@ import type { StylesHandle } from "~/components/document/inline-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
-import { OpeningHoursSection } from "~/components/shell/footer";
+import { OpeningHoursSection, SocialLinkList } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
 import { pageMeta } from "~/lib/seo";
-import { SITE } from "~/lib/site-config";
+import { postalAddress, socialLinks, telHref, whatsappHref } from "~/lib/business";
+import { usePageBusiness } from "~/components/shell/business";
 import type { loader as shellLoader, PublicShellHandle } from "./_public";
 import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
@@ -15,17 +16,20 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 export const handle: StylesHandle & PublicShellHandle = { styles: [pageStyles], footerWithoutContact: true };
 
-export const meta: MetaFunction = () =>
-  pageMeta({
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(matches, (business) => ({
     title: "Kontakt & Standort",
-    description: `So erreichen Sie ${SITE.name}: ${SITE.address.street}, ${SITE.address.postalCode} ${SITE.address.locality}, Telefon ${SITE.phone}, Öffnungszeiten und Anfahrt.`,
+    description: `So erreichen Sie ${business.name}: ${postalAddress(business)}, Telefon ${business.phone}, Öffnungszeiten und Anfahrt.`,
     path: "/standort",
-  });
+  }));
 
 export default function Standort() {
   // The shell reads the opening hours for every public page (and refreshes them when the status
   // changes); here they stand in the page, since this page's footer leaves them out.
   const opening = useRouteLoaderData<typeof shellLoader>("routes/_public")?.opening;
+  const business = usePageBusiness();
+  const phone = telHref(business.phone);
+  const chat = whatsappHref(business.whatsapp);
   return (
     <div className="page">
       <PageHeader title="Kontakt & Standort">
@@ -36,42 +40,57 @@ export default function Standort() {
         <section className="contact__card" aria-labelledby="kontakt-title">
           <h2 id="kontakt-title">Kontakt</h2>
           <address className="contact__address">
-            {SITE.name}
+            {business.name}
             <br />
-            {SITE.address.street}
+            {business.street}
             <br />
-            {SITE.address.postalCode} {SITE.address.locality}
+            {business.postalCode} {business.city}
           </address>
           <dl className="contact__lines">
             <div>
               <dt>Telefon</dt>
               <dd>
-                <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a>
+                <a href={phone}>{business.phone}</a>
               </dd>
             </div>
+            {chat ? (
+              <div>
+                <dt>WhatsApp</dt>
+                <dd>
+                  <a href={chat} rel="noopener noreferrer">
+                    {business.whatsapp}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>E-Mail</dt>
               <dd>
-                <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>{SITE.social.label}</dt>
-              <dd>
-                <a href={SITE.social.url} rel="noopener">
-                  {SITE.social.url.replace(/^https:\/\/(www\.)?/, "")}
-                </a>
+                <a href={`mailto:${business.email}`}>{business.email}</a>
               </dd>
             </div>
           </dl>
           <p className="contact__actions">
-            <a className="button" href={`tel:${SITE.phoneHref}`}>
+            <a className="button" href={phone}>
               Anrufen
             </a>
-            <a className="button button--secondary" href={`mailto:${SITE.email}`}>
+            <a className="button button--secondary" href={`mailto:${business.email}`}>
               E-Mail schreiben
             </a>
           </p>
+          {socialLinks(business).length > 0 ? (
+            <>
+              <h3 className="contact__subheading">Folgen Sie uns</h3>
+              <SocialLinkList business={business} />
+            </>
+          ) : null}
+          {business.googleReviewUrl ? (
+            <p>
+              <a href={business.googleReviewUrl} rel="noopener noreferrer" className="standalone-link">
+                Bewertung bei Google schreiben
+              </a>
+            </p>
+          ) : null}
         </section>
 
         <section className="contact__card" aria-labelledby="anfrage-karte-title">
@@ -91,6 +110,7 @@ export default function Standort() {
 
         <section className="contact__map" aria-labelledby="anfahrt-title">
           <h2 id="anfahrt-title">Anfahrt</h2>
+          {business.directions ? <p className="contact__directions">{business.directions}</p> : null}
           <MapFrame />
         </section>
       </div>

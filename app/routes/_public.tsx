@@ -3,6 +3,7 @@ import { Outlet, type ShouldRevalidateFunction, useLoaderData, useMatches, useRo
 import type { ReactNode } from "react";
 import { SpeculationRules } from "~/components/document/speculation-rules";
 import { StructuredData } from "~/components/document/structured-data";
+import { BusinessProvider } from "~/components/shell/business";
 import { AlertPopup, type PopupAlerts } from "~/components/shell/alert-popup";
 import { CallBar } from "~/components/shell/call-bar";
 import { CookieConsent } from "~/components/shell/cookie-consent";
@@ -17,6 +18,7 @@ import { jsonForScript, localBusinessJsonLd } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import { readTogether } from "~/server/db/client.server";
 import { type Alert, visibleAlertsRead } from "~/server/entities/alerts.server";
+import { businessRead } from "~/server/entities/business.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/web/preferences.server";
 
@@ -56,8 +58,7 @@ function popupAlerts(
 /** The footer lists special entries this many days ahead, above the week. */
 const FOOTER_SPECIAL_DAYS = 14;
 
-function footerOpening(schedule: Schedule | null, now: Date): FooterOpening | null {
-  if (!schedule) return null;
+function footerOpening(schedule: Schedule, now: Date): FooterOpening {
   return {
     hours: schedule.week,
     status: openStatus(schedule, now),
@@ -66,18 +67,19 @@ function footerOpening(schedule: Schedule | null, now: Date): FooterOpening | nu
   };
 }
 
-/** The shell's records in one round trip to D1; if the database fails, the page still renders without them. */
+/**
+ * The shell's records in one round trip to D1: the business record, alerts and hours. A page
+ * without the record would show no phone number and no Impressum, so a failed read is the
+ * page's error (503 while D1 is unreachable, decision 015) rather than a page without them.
+ */
 async function shellRecords(context: LoaderFunctionArgs["context"], now: Date) {
-  try {
-    const [visible, schedule] = await readTogether(context.db, [visibleAlertsRead(context.db, now), scheduleRead(context.db, now)]);
-    context.pageLifetime.changesAt(visible.changesAt?.getTime());
-    return { active: visible.active, schedule };
-  } catch (error) {
-    console.error("Error fetching the shell's alerts and opening hours", error);
-    // A page without them must not be kept in the edge cache.
-    context.pageLifetime.changesAt(now.getTime());
-    return null;
-  }
+  const [business, visible, schedule] = await readTogether(context.db, [
+    businessRead(context.db),
+    visibleAlertsRead(context.db, now),
+    scheduleRead(context.db, now),
+  ]);
+  context.pageLifetime.changesAt(visible.changesAt?.getTime());
+  return { business, active: visible.active, schedule };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -88,17 +90,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     consentParam === "individuell" ? "individuell" : consentParam !== null || !preferences.consent ? "erste" : "geschlossen";
 
   const now = new Date();
-  const records = await shellRecords(context, now);
-  const schedule = records?.schedule ?? null;
-  const alerts = records && popupAlerts(records.active, request, preferences, consentView !== "geschlossen", context.sharedCookies);
+  const { business, active, schedule } = await shellRecords(context, now);
+  const alerts = popupAlerts(active, request, preferences, consentView !== "geschlossen", context.sharedCookies);
   const opening = footerOpening(schedule, now);
-  context.structuredData = jsonForScript(localBusinessJsonLd(schedule, now));
-  if (opening) {
-    // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
-    context.pageLifetime.changesAt(opening.statusChangesAt ? Date.parse(opening.statusChangesAt) : null);
-    context.pageLifetime.changesAt(workshopInstant(addDays(workshopDate(now), 1), "00:00").getTime());
-  }
+  context.structuredData = jsonForScript(localBusinessJsonLd(business, schedule, now));
+  // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
+  context.pageLifetime.changesAt(opening.statusChangesAt ? Date.parse(opening.statusChangesAt) : null);
+  context.pageLifetime.changesAt(workshopInstant(addDays(workshopDate(now), 1), "00:00").getTime());
   return {
+    business,
     consent: preferences.consent,
     external: preferences.external,
     consentView,
@@ -127,6 +127,7 @@ function PublicShell({ children }: { children: ReactNode }) {
   const theme = useRouteLoaderData<typeof rootLoader>("root")?.theme ?? DEFAULT_THEME;
   const { footerWithoutContact = false } = usePageHandle();
   return (
+    <BusinessProvider value={shell.business}>
     <ShellProvider consent={shell.consent} external={shell.external} initialView={shell.consentView}>
       <a href="#inhalt" className="skip-link">
         Zum Inhalt springen
@@ -142,6 +143,7 @@ function PublicShell({ children }: { children: ReactNode }) {
       <StructuredData />
       {shell.consentView === "geschlossen" && shell.alerts === null ? <SpeculationRules /> : null}
     </ShellProvider>
+    </BusinessProvider>
   );
 }
 

@@ -1,8 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BusinessCompleteness } from "~/components/staff/business-completeness";
 import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
 import { StartOverview } from "~/components/staff/start-overview";
+import { businessGaps } from "~/server/entities/business.server";
 import { countNewEnquiries } from "~/server/entities/enquiries.server";
 import { staffStartOverview } from "~/server/web/staff-start.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
@@ -16,8 +18,12 @@ export const meta: MetaFunction = () => staffPageMeta("Start");
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await getStaffUser(request, context))) throw redirect(`${PATHS.staffLogin}?weiter=${encodeURIComponent(PATHS.staff)}`);
-  const [newEnquiries, overview] = await Promise.all([countNewEnquiries(context.db), staffStartOverview(context.db)]);
-  return { newEnquiries, overview };
+  const [newEnquiries, overview, gaps] = await Promise.all([
+    countNewEnquiries(context.db),
+    staffStartOverview(context.db),
+    businessGaps(context.db),
+  ]);
+  return { newEnquiries, overview, businessGaps: gaps };
 }
 
 const ACTIONS = [
@@ -25,13 +31,15 @@ const ACTIONS = [
   { to: `${PATHS.staffNews}#neuigkeit-neu`, title: "Neuigkeit schreiben", text: "Erscheint auf der Startseite" },
   { to: PATHS.staffAlerts, title: "Wichtige Information", text: "Hinweis mit Start und Ende, z. B. Betriebsferien" },
   { to: PATHS.staffOpening, title: "Öffnungszeiten", text: "Woche und Sonderzeiten" },
+  { to: PATHS.staffBusiness, title: "Betrieb", text: "Adresse, Telefon, Impressum, Worte der Startseite" },
 ] as const;
 
 export default function StaffStart() {
-  const { newEnquiries, overview } = useLoaderData<typeof loader>();
+  const { newEnquiries, overview, businessGaps } = useLoaderData<typeof loader>();
   return (
     <div className="staff-page">
       <h1>Was steht an?</h1>
+      <BusinessCompleteness missing={businessGaps} />
       <ul className="staff-start">
         <li>
           <Link to={PATHS.staffEnquiries} className="staff-start__action staff-start__action--primary">

@@ -2,12 +2,14 @@ import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cl
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { HydrationHandle } from "~/components/document/hydration";
+import { BusinessProvider } from "~/components/shell/business";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Navbar } from "~/components/shell/navbar";
 import type { StaffShellData } from "~/components/shell/staff-shell-data";
 import { NewEnquiriesBanner } from "~/components/staff/new-enquiries-banner";
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
+import { getBusiness } from "~/server/entities/business.server";
 import { newEnquiries } from "~/server/entities/enquiries.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 import { readToast } from "~/server/web/toast.server";
@@ -35,7 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast({ request, context });
   // The staff navigation's "Anfragen" and the banner show how many are new; only to a signed-in staff member.
   const waiting = (await getStaffUser(request, context)) ? await newEnquiries(context.db) : null;
-  return data<StaffShellData>({ toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null }, { headers });
+  // The navigation's and the login's line under "Meisterbetrieb", the reply's signature (decision 018).
+  const business = await getBusiness(context.db);
+  return data<StaffShellData>(
+    { toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null, business },
+    { headers },
+  );
 }
 
 /** Every staff navigation may bring a toast (a redirect after an action, a dialog link to a deleted item). */
@@ -60,11 +67,13 @@ function StaffShell({ children, toast, waiting }: { children: ReactNode; toast: 
 }
 
 export default function StaffLayout() {
-  const { toast, newEnquiries, oldestNewEnquiry } = useLoaderData<typeof loader>();
+  const { toast, newEnquiries, oldestNewEnquiry, business } = useLoaderData<typeof loader>();
   return (
-    <StaffShell toast={toast} waiting={{ count: newEnquiries, oldestId: oldestNewEnquiry }}>
-      <Outlet />
-    </StaffShell>
+    <BusinessProvider value={business}>
+      <StaffShell toast={toast} waiting={{ count: newEnquiries, oldestId: oldestNewEnquiry }}>
+        <Outlet />
+      </StaffShell>
+    </BusinessProvider>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayForVisitors, WEEKDAYS } from "~/lib/opening-hours";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
+import { dialNumber } from "~/lib/business";
 import { apiCall, baseURL, closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { axeViolations } from "./axe";
 import { openSettledPage, overflowsHorizontally } from "./pages-fixtures";
@@ -58,7 +59,7 @@ describe("every public page", () => {
       titles.add(await page.title());
       expect(await page.locator('meta[name="description"]').getAttribute("content"), path).toBeTruthy();
       expect(await page.locator('link[rel="canonical"]').getAttribute("href"), path).toBe(
-        new URL(path, SITE.origin).href,
+        new URL(path, DEMO.website).href,
       );
     }
     expect(titles.size).toBe(PAGES.length);
@@ -134,11 +135,11 @@ describe("page content", () => {
     const text = (await page.locator("main").textContent()) ?? "";
     for (const expected of [
       "Angaben gemäß § 5 DDG",
-      SITE.name,
-      SITE.owner,
-      SITE.address.street,
-      SITE.vatId,
-      SITE.chamber,
+      DEMO.name,
+      DEMO.owner,
+      DEMO.street,
+      DEMO.vatId,
+      DEMO.chamber,
       "Verbraucherschlichtungsstelle",
       "Datenschutzerklärung",
       "Cloudflare",
@@ -155,8 +156,8 @@ describe("page content", () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
-    expect(await page.locator(`main a[href="tel:${SITE.phoneHref}"]`).count()).toBeGreaterThan(0);
-    expect(await page.locator(`main a[href="mailto:${SITE.email}"]`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`main a[href="tel:${dialNumber(DEMO.phone)}"]`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`main a[href="mailto:${DEMO.email}"]`).count()).toBeGreaterThan(0);
   });
 
   it("Kontakt & Standort shows contact links, the stored opening hours and the map only after consent", async () => {
@@ -164,8 +165,8 @@ describe("page content", () => {
     const page = await openSettledPage(browser, { javaScriptEnabled: false });
     await page.goto("/standort");
     const main = page.locator("main");
-    expect(await main.locator(`a[href="tel:${SITE.phoneHref}"]`).count()).toBeGreaterThan(0);
-    expect(await main.locator(`a[href="mailto:${SITE.email}"]`).count()).toBeGreaterThan(0);
+    expect(await main.locator(`a[href="tel:${dialNumber(DEMO.phone)}"]`).count()).toBeGreaterThan(0);
+    expect(await main.locator(`a[href="mailto:${DEMO.email}"]`).count()).toBeGreaterThan(0);
     const rows = await main
       .getByRole("region", { name: "Öffnungszeiten" })
       .locator("dl > div")
@@ -179,7 +180,7 @@ describe("page content", () => {
     // Each shown once on this page: the footer leaves out what the page itself shows.
     expect(await page.getByText("Um die Karte anzuzeigen, müssen Sie externe Cookies akzeptieren.").count()).toBe(1);
     expect(await page.getByRole("heading", { name: "Öffnungszeiten" }).count()).toBe(1);
-    expect(await page.locator(`a[href="mailto:${SITE.email}"]`).count()).toBe(2);
+    expect(await page.locator(`a[href="mailto:${DEMO.email}"]`).count()).toBe(2);
   });
 
   it("Kontakt & Standort has one map once external content is allowed", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { settleShell } from "./shell-helpers";
 import { staffPage } from "./staff-helpers";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -102,7 +102,7 @@ describe("menu on a phone with JavaScript", () => {
     expect(box).toMatchObject({ x: 0, y: 0, width: PHONE.viewport.width, height: PHONE.viewport.height });
     expect(await overlay.evaluate((element) => getComputedStyle(element).zIndex)).toBe("2000");
     // The links, then the number and the enquiry (issue 20).
-    expect(await overlay.getByRole("link").allTextContents()).toEqual([...PUBLIC_LINKS, SITE.phone, "Anfrage mit Fotos senden"]);
+    expect(await overlay.getByRole("link").allTextContents()).toEqual([...PUBLIC_LINKS, DEMO.phone, "Anfrage mit Fotos senden"]);
     expect(await rootOverflow(page)).toBe("hidden");
     // Focus moved into the overlay.
     expect(await overlay.evaluate((element) => element.contains(document.activeElement))).toBe(true);

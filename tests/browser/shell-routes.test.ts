@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { OpeningHours } from "~/lib/opening-hours";
 import { openingHoursSpecification } from "~/lib/seo";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
+import { dialNumber } from "~/lib/business";
 import { baseURL, openPage, workerChromium } from "./browser";
 import { settleShell } from "./shell-helpers";
 
@@ -76,7 +77,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(text).toContain("Allow: /");
     expect(text).toContain("Disallow: /intern");
     expect(text).toContain("Disallow: /api");
-    expect(text).toContain(`Sitemap: ${SITE.origin}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${DEMO.website}/sitemap.xml`);
   });
 
   it("sitemap.xml lists exactly the canonical public pages", async () => {
@@ -85,7 +86,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(response.headers.get("Content-Type")).toContain("xml");
     const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toEqual(
-      ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"].map((path) => new URL(path, SITE.origin).href),
+      ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"].map((path) => new URL(path, DEMO.website).href),
     );
   });
 });
@@ -118,8 +119,8 @@ describe("structured data", () => {
     const json = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
     const data = JSON.parse(json ?? "{}");
     expect(data["@type"]).toBe("AutoRepair");
-    expect(data.address).toMatchObject({ streetAddress: SITE.address.street, addressLocality: "Köln" });
-    expect(data.telephone).toBe(SITE.phoneHref);
+    expect(data.address).toMatchObject({ streetAddress: DEMO.street, addressLocality: "Köln" });
+    expect(data.telephone).toBe(dialNumber(DEMO.phone));
     const hours = (await (await get("/api/v1/opening/get")).json()) as OpeningHours;
     const expected = openingHoursSpecification(hours);
     expect(data.openingHoursSpecification).toEqual(expected.length > 0 ? expected : undefined);

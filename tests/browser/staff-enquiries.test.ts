@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS } from "~/lib/site-areas";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS } from "~/lib/site-config";
 import { apiCall, apiToken, closeContexts, openPage, PHONE, workerChromium } from "./browser";
 import { sendEnquiry, staffEnquiries } from "./fixtures/enquiry";
 import { drawnImage } from "./fixtures/images";
@@ -113,7 +113,7 @@ describe.each(MODES)("the enquiry job card on a phone $name", ({ javaScriptEnabl
     await expect.poll(() => text.inputValue()).toContain("Bitte senden Sie uns noch ein Foto vom ganzen Sitz.");
     const filled = await text.inputValue();
     expect(filled).toContain(reference);
-    expect(filled).toContain(SITE.name);
+    expect(filled).toContain(DEMO_BUSINESS.name);
     // Editable before it is opened.
     await text.fill(`${filled}\nGern auch von der Rückseite & der Naht.`);
     const sent = (await text.inputValue()).trim();

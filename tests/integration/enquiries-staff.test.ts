@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import { addDays, formatDay, workshopDate } from "~/lib/dates";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
 import { ENQUIRY_MAIL_SENDER, MAIL_RETRY_AFTER_MS, sendNewEnquiryMail } from "~/server/entities/enquiry-mail.server";
 import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/enquiries.server";
 import worker from "../../server";
@@ -45,13 +45,13 @@ describe("the e-mail to the workshop", () => {
     const mail = await sentMail(id, since);
 
     expect(mail.subject).toBe(`Neue Anfrage ${reference}: Autositze – Erika Mustermann`);
-    expect(mail.headers.to).toBe(`<${SITE.email}>`);
+    expect(mail.headers.to).toBe(`<${DEMO.email}>`);
     expect(mail.headers.from).toContain(`<${ENQUIRY_MAIL_SENDER}>`);
     expect(mail.headers["reply-to"]).toMatch(/<erika@beispiel\.de>$/);
     for (const value of [CUSTOMER[F.description], CUSTOMER[F.vehicle], CUSTOMER[F.phone], formatDay(day), "2 (nur im internen Bereich zu sehen)"]) {
       expect(mail.text).toContain(value);
     }
-    expect(mail.text).toContain(`${SITE.origin}/intern/anfragen?anfrage=${id}`);
+    expect(mail.text).toContain(`${DEMO.website}/intern/anfragen?anfrage=${id}`);
     expect(mail.raw).not.toMatch(/Content-Disposition|image\/(png|jpeg)/i);
     // Lines a mail server takes (RFC 5322: at most 998 characters).
     expect(Math.max(...mail.raw.split("\r\n").map((line) => line.length))).toBeLessThanOrEqual(998);

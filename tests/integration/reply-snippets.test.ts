@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS } from "~/lib/site-config";
 import { restoreFromTrash } from "~/server/entities/trash.server";
 import { BUILT_IN_SNIPPETS, fillSnippet, snippetsFor } from "~/server/entities/reply-snippets.server";
 import { CUSTOMER, enquiryForm, expectStored, sendEnhanced } from "./enquiry-helpers";
@@ -134,7 +134,7 @@ describe("reply snippets", () => {
     expect(snippets.map((snippet) => snippet.id)).toEqual(BUILT_IN_SNIPPETS.map((snippet) => snippet.id));
     for (const snippet of snippets) {
       expect(snippet.text).toContain("A-2026-0001");
-      expect(snippet.text).toContain(SITE.name);
+      expect(snippet.text).toContain(DEMO_BUSINESS.name);
       expect(snippet.text).not.toMatch(/\{(name|nummer|werkstatt)\}/);
     }
     expect(snippets[0].text).toMatch(/^Guten Tag Erika Mustermann,\n\nvielen Dank für Ihre Anfrage A-2026-0001\./);
@@ -159,7 +159,7 @@ describe("reply snippets", () => {
     // Offered on every enquiry after the built-in ones, filled for it.
     const { id: enquiry, reference } = await stored();
     const offered = await snippetsFor(db(), { name: "Erika Mustermann", reference });
-    expect(offered.at(-1)).toMatchObject({ id, own: true, text: `Hallo Erika Mustermann, ${reference} ist fertig. ${SITE.name}` });
+    expect(offered.at(-1)).toMatchObject({ id, own: true, text: `Hallo Erika Mustermann, ${reference} ist fertig. ${DEMO_BUSINESS.name}` });
     const card = await (await site(`${INBOX}?anfrage=${enquiry}&vorlage=${id}`, { headers: { Cookie: cookie } })).text();
     expect(card).toContain(`Hallo Erika Mustermann, ${reference} ist fertig.`);
 

@@ -1,10 +1,18 @@
 import { Link } from "@remix-run/react";
 import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
+import type { BusinessRecord } from "~/lib/business";
 
 /** The picture staff marked "Titelbild"; without one the hero shows its leather pattern. */
 export type HeroPicture = PictureData;
 
-export function Hero({ picture }: { picture: HeroPicture | null }) {
+/** The hero's words are the business record's (decision 018): title, slogan and the line below, staff's to change. */
+export function Hero({
+  picture,
+  words,
+}: {
+  picture: HeroPicture | null;
+  words: Pick<BusinessRecord, "heroTitle" | "heroSlogan" | "heroDetail" | "city">;
+}) {
   return (
     <section className={`hero${picture ? " hero--picture" : ""}`} aria-labelledby="hero-title">
       {picture ? (
@@ -13,15 +21,12 @@ export function Hero({ picture }: { picture: HeroPicture | null }) {
         <ReferencePicture picture={picture} className="hero__picture" sizes="100vw" alt="" priority />
       ) : null}
       <div className="hero__inner">
-        <p className="hero__eyebrow">Meisterbetrieb für Autosattlerei · Köln</p>
+        <p className="hero__eyebrow">Meisterbetrieb für Autosattlerei · {words.city}</p>
         <h1 id="hero-title" className="hero__title">
-          Ihre Autosattlerei in Köln
+          {words.heroTitle}
         </h1>
-        <p className="hero__slogan">Handwerk, das man sieht und fühlt.</p>
-        <p className="hero__detail">
-          Autositze, Lenkräder, Cabrioverdecke und komplette Innenausstattungen – in Leder, Alcantara und Stoff, von
-          Meisterhand gefertigt.
-        </p>
+        <p className="hero__slogan">{words.heroSlogan}</p>
+        <p className="hero__detail">{words.heroDetail}</p>
         <Link to="/standort" className="button hero__cta">
           Jetzt Kontaktieren
         </Link>

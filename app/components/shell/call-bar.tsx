@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { isPath, PATHS } from "~/lib/site-areas";
-import { SITE } from "~/lib/site-config";
+import { telHref } from "~/lib/business";
+import { useBusiness } from "./business";
 
 const iconProps = { width: 22, height: 22, viewBox: "0 0 24 24", "aria-hidden": true, focusable: false } as const;
 
@@ -34,12 +35,15 @@ function EnquiryIcon() {
  */
 export function CallBar() {
   const onEnquiryPage = isPath(useLocation().pathname, PATHS.enquiry);
+  const business = useBusiness();
   return (
     <nav className="call-bar" aria-label="Schnellkontakt">
-      <a className="call-bar__link" href={`tel:${SITE.phoneHref}`}>
-        <PhoneIcon />
-        Anrufen<span className="visually-hidden">: {SITE.phone}</span>
-      </a>
+      {business ? (
+        <a className="call-bar__link" href={telHref(business.phone)}>
+          <PhoneIcon />
+          Anrufen<span className="visually-hidden">: {business.phone}</span>
+        </a>
+      ) : null}
       <Link className="call-bar__link call-bar__link--primary" to={PATHS.enquiry} aria-current={onEnquiryPage ? "page" : undefined}>
         <EnquiryIcon />
         Anfrage

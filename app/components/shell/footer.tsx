@@ -3,14 +3,17 @@ import { useEffect } from "react";
 import type { OpenStatus } from "~/lib/open-status";
 import { dayForVisitors, type OpeningHours, WEEKDAYS } from "~/lib/opening-hours";
 import { consentSettingsHref, type Theme } from "~/lib/preferences";
-import { SITE } from "~/lib/site-config";
+import { BRAND_TITLE, type BusinessRecord, socialLinks, telHref } from "~/lib/business";
 import { useHydrated } from "~/components/use-hydrated";
+import { useBusiness } from "./business";
 import { MapFrame } from "./map-frame";
 import { OpenStatusLine } from "./open-status-line";
 import { useShell } from "./shell-state";
 import { ThemeSwitch } from "./theme-switch";
 
 const FOOTER_MAP_HEIGHT = 400;
+/** SPEC §2: the copyright line is for 2025. */
+const COPYRIGHT_YEAR = 2025;
 
 export function OpeningHoursList({ hours }: { hours: OpeningHours }) {
   return (
@@ -105,6 +108,65 @@ function useRefreshAt(instant: string | null) {
   }, [instant, revalidate]);
 }
 
+/** The workshop's address block: name, street, town, phone and e-mail as links. */
+export function ContactAddress({ business, className }: { business: BusinessRecord; className?: string }) {
+  return (
+    <address className={className}>
+      {business.name}
+      <br />
+      {business.street}
+      <br />
+      {business.postalCode} {business.city}
+      <br />
+      Tel.: <a href={telHref(business.phone)}>{business.phone}</a>
+      <br />
+      E-Mail: <a href={`mailto:${business.email}`}>{business.email}</a>
+    </address>
+  );
+}
+
+function SocialIcon({ label }: { label: string }) {
+  const icon = { width: 22, height: 22, viewBox: "0 0 24 24", "aria-hidden": true, focusable: false } as const;
+  if (label === "Instagram") {
+    return (
+      <svg {...icon}>
+        <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+        <circle cx="17.3" cy="6.7" r="1.2" fill="currentColor" />
+      </svg>
+    );
+  }
+  if (label === "Facebook") {
+    return (
+      <svg {...icon}>
+        <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v7h4v-7h3l1-4h-4V8Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      </svg>
+    );
+  }
+  return (
+    <svg {...icon}>
+      <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21Z" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/** "Folgen Sie uns": the profiles staff filled in, each a plain link (nothing loads from those services). */
+export function SocialLinkList({ business }: { business: BusinessRecord }) {
+  return (
+    <ul className="social-links">
+      {socialLinks(business).map((link) => (
+        <li key={link.label}>
+          <a href={link.url} className="social-link" rel="noopener noreferrer">
+            <SocialIcon label={link.label} />
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer({
   opening,
   theme,
@@ -115,38 +177,23 @@ export function Footer({
   /** False on the contact page, which shows hours, contact, social link and map itself. */
   withContact: boolean;
 }) {
-  const { address } = SITE;
+  const business = useBusiness();
   useRefreshAt(opening?.statusChangesAt ?? null);
   return (
     <footer className="footer">
-      {withContact ? (
+      {withContact && business ? (
         <div className="footer__grid">
           <OpeningHoursSection className="footer__hours" headingId="footer-oeffnungszeiten" opening={opening} />
           <section className="footer__contact" aria-labelledby="footer-kontakt">
             <h2 id="footer-kontakt">Kontakt</h2>
-            <address>
-              {SITE.name}
-              <br />
-              {address.street}
-              <br />
-              {address.postalCode} {address.locality}
-              <br />
-              Tel.: <a href={`tel:${SITE.phoneHref}`}>{SITE.phone}</a>
-              <br />
-              E-Mail: <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
-            </address>
+            <ContactAddress business={business} />
           </section>
-          <section className="footer__social" aria-labelledby="footer-social">
-            <h2 id="footer-social">Folgen Sie uns</h2>
-            <a href={SITE.social.url} className="social-link" rel="noopener noreferrer">
-              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
-                <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-                <circle cx="17.3" cy="6.7" r="1.2" fill="currentColor" />
-              </svg>
-              {SITE.social.label}
-            </a>
-          </section>
+          {socialLinks(business).length > 0 ? (
+            <section className="footer__social" aria-labelledby="footer-social">
+              <h2 id="footer-social">Folgen Sie uns</h2>
+              <SocialLinkList business={business} />
+            </section>
+          ) : null}
           <section className="footer__map" aria-labelledby="footer-standort">
             <h2 id="footer-standort">Standort</h2>
             <MapFrame height={FOOTER_MAP_HEIGHT} />
@@ -155,7 +202,7 @@ export function Footer({
       ) : null}
       <div className="footer__bottom">
         <Link to="/impressum" className="footer__brand">
-          {SITE.title} / Autosattlerei
+          {BRAND_TITLE} / Autosattlerei
         </Link>
         <nav aria-label="Rechtliches" className="footer__legal">
           <Link to="/impressum">Impressum &amp; Datenschutz</Link>
@@ -163,7 +210,7 @@ export function Footer({
         </nav>
         <ThemeSwitch theme={theme} />
         <p className="footer__copyright">
-          © {SITE.copyrightYear} {SITE.name}
+          © {COPYRIGHT_YEAR} {business?.name}
         </p>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { SITE } from "~/lib/site-config";
+import { mapEmbedUrl, postalAddress } from "~/lib/business";
+import { useBusiness } from "./business";
 import { useShell } from "./shell-state";
 import { useReturnPath } from "./use-return-path";
 
@@ -13,13 +14,14 @@ export const MAP_DEFAULT_HEIGHT = 225;
 export function MapFrame({ height = MAP_DEFAULT_HEIGHT }: { height?: number }) {
   const { external, acceptExternal } = useShell();
   const returnPath = useReturnPath();
+  const business = useBusiness();
 
-  if (external) {
+  if (external && business) {
     return (
       <iframe
         className="map-frame"
-        src={SITE.map.embedUrl}
-        title={`Karte: ${SITE.name}, ${SITE.address.street}, ${SITE.address.postalCode} ${SITE.address.locality}`}
+        src={mapEmbedUrl(business)}
+        title={`Karte: ${business.name}, ${postalAddress(business)}`}
         width="100%"
         height={height}
         loading="lazy"

@@ -1,7 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { SITE } from "~/lib/site-config";
+import { BRAND_TITLE, telHref } from "~/lib/business";
 import { useHydrated } from "~/components/use-hydrated";
+import { useBusiness } from "./business";
 import { PhoneIcon } from "./call-bar";
 import { Logo } from "./logo";
 import { useStaffShellData } from "./staff-shell-data";
@@ -37,6 +38,7 @@ const INTERNAL_LINKS: NavLinkItem[] = [
   { name: "Papierkorb", path: PATHS.staffTrash },
   { name: "Verlauf", path: PATHS.staffLog },
   { name: "Team", path: PATHS.staffTeam },
+  { name: "Betrieb", path: PATHS.staffBusiness },
   { name: "Hauptseite", path: "/" },
   { name: "Konto", path: PATHS.staffAccount },
 ];
@@ -87,12 +89,15 @@ function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => v
 
 /** Under the public menu's links on a phone: the number to call, and the enquiry. */
 function MenuContact() {
+  const business = useBusiness();
   return (
     <div className="menu-contact">
-      <a className="menu-contact__phone" href={`tel:${SITE.phoneHref}`}>
-        <PhoneIcon />
-        {SITE.phone}
-      </a>
+      {business ? (
+        <a className="menu-contact__phone" href={telHref(business.phone)}>
+          <PhoneIcon />
+          {business.phone}
+        </a>
+      ) : null}
       <Link to={PATHS.enquiry} className="button">
         Anfrage mit Fotos senden
       </Link>
@@ -102,12 +107,13 @@ function MenuContact() {
 
 /** Logo, title and subtitle; the hidden suffix says what activating it does. */
 function Brand({ as = "link", onToggle }: { as?: "link" | "toggle"; onToggle?: () => void }) {
+  const subtitle = useBusiness()?.subtitle;
   const content = (suffix: string) => (
     <>
       <Logo />
       <span className="brand__text">
-        <span className="brand__title">{SITE.title}</span>
-        <span className="brand__subtitle">{SITE.subtitle}</span>
+        <span className="brand__title">{BRAND_TITLE}</span>
+        {subtitle ? <span className="brand__subtitle">{subtitle}</span> : null}
       </span>
       <span className="visually-hidden"> – {suffix}</span>
     </>

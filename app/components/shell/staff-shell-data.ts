@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { Toast } from "~/lib/toast";
+import type { Business } from "~/server/entities/business.server";
 
 /**
  * What the staff shell's loader (app/routes/intern.tsx) gives every staff page. Declared here,
@@ -11,6 +12,8 @@ export interface StaffShellData {
   newEnquiries: number | null;
   /** The "Neu" enquiry waiting longest, which the staff banner links to; null when none is (or nobody is signed in). */
   oldestNewEnquiry: string | null;
+  /** The business record (decision 018): the navigation's line under "Meisterbetrieb", the reply's signature. */
+  business: Business;
 }
 
 /** The staff shell's data, or undefined outside the staff area. */

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Logo } from "~/components/shell/logo";
-import { SITE } from "~/lib/site-config";
+import { BRAND_TITLE } from "~/lib/business";
+import { useBusiness } from "~/components/shell/business";
 
 /**
  * The card of the pages a person sees before the staff area: the login and an invitation.
@@ -18,13 +19,14 @@ export function LoginCard({
   exit: { to: string; label: string };
   children: ReactNode;
 }) {
+  const subtitle = useBusiness()?.subtitle;
   return (
     <div className="login-page">
       <div className="login-card">
         <header className="login-header">
           <Logo size={64} />
-          <p className="login-header__brand">{SITE.title}</p>
-          <p className="login-header__subtitle">{SITE.subtitle}</p>
+          <p className="login-header__brand">{BRAND_TITLE}</p>
+          {subtitle ? <p className="login-header__subtitle">{subtitle}</p> : null}
         </header>
         <section className="staff-form" aria-labelledby={titleId}>
           <h1 id={titleId}>{title}</h1>

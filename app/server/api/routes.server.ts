@@ -31,6 +31,7 @@ import {
   updateSpecialHours,
 } from "~/server/entities/opening-hours.server";
 import { listCategories } from "~/server/entities/categories.server";
+import { getBusiness, updateBusiness } from "~/server/entities/business.server";
 import {
   apiEnquiry,
   deleteEnquiry,
@@ -226,6 +227,14 @@ const routes: Record<string, Route> = {
       await deleteSpecialHours(context.db, user, id);
       return { id };
     },
+  },
+
+  // The workshop's business record (decision 018): everything it holds is shown on the public pages.
+  "business/get": { method: "GET", handle: ({ context }) => getBusiness(context.db) },
+  "business/update": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => updateBusiness(context.db, user, await readJson(request)),
   },
 
   "reference/get": {

@@ -289,6 +289,28 @@ export const replySnippets = sqliteTable(
 );
 
 /**
+ * The master's portrait for the about page and the home page (picture kind "portrait"): at most
+ * one row is in use, the one `business.portrait_id` names; a replaced one is deleted with its files.
+ */
+export const businessPortraits = sqliteTable("business_portraits", {
+  id: text("id").primaryKey(),
+  ...pictureColumns(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The workshop's business record (decision 018), one row (id 1), absent until staff first save:
+ * `data` holds the saved fields as JSON (app/lib/business.ts); a field never saved keeps its
+ * demo default. JSON rather than a column per field, so a partial update is one `json_patch`.
+ */
+export const business = sqliteTable("business", {
+  id: integer("id").primaryKey(),
+  data: text("data").notNull().default("{}"),
+  portraitId: text("portrait_id").references(() => businessPortraits.id, { onDelete: "set null" }),
+  updatedAt: instant("updated_at").notNull(),
+});
+
+/**
  * The Papierkorb: what staff deleted, as it was stored (decision 016). `payload` holds every row
  * the item consisted of, by table name, exactly as stored (JSON made by SQLite from the rows), so a
  * restore inserts them again with the same ids and values. The tables themselves never hold a

@@ -1,8 +1,9 @@
 import { createMimeMessage, Mailbox } from "mimetext/browser";
 import { formatDateTime, formatDay } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/seo";
-import { SITE } from "~/lib/site-config";
+import type { BusinessRecord } from "~/lib/business";
 import type { Database } from "~/server/db/client.server";
+import { getBusiness } from "./business.server";
 import { type Enquiry, enquiriesAwaitingMail, getEnquiry, setMailStatus } from "./enquiries.server";
 
 /*
@@ -13,8 +14,10 @@ import { type Enquiry, enquiriesAwaitingMail, getEnquiry, setMailStatus } from "
  * recorded on the enquiry, shown in the inbox and retried by the scheduled handler.
  */
 
+/** The binding's only destination (`destination_address` in wrangler.toml): set at deployment, not in the business record. */
+const WORKSHOP_MAILBOX = "info@autosattlerei-koeln.de";
 /** Email Routing sends only from the workshop's own domain. */
-export const ENQUIRY_MAIL_SENDER = `anfrage@${SITE.email.slice(SITE.email.indexOf("@") + 1)}`;
+export const ENQUIRY_MAIL_SENDER = `anfrage@${WORKSHOP_MAILBOX.slice(WORKSHOP_MAILBOX.indexOf("@") + 1)}`;
 
 /** The staff page of one enquiry. */
 export const enquiryStaffPath = (id: string) => `/intern/anfragen?anfrage=${encodeURIComponent(id)}`;
@@ -34,7 +37,10 @@ const quoted = (text: string) =>
     .split(/\r\n|\r|\n/)
     .map((line) => `> ${asOneLine(line)}`.trimEnd());
 
-function mailText(enquiry: Enquiry): string {
+/** What the mail takes from the business record: the sender's name and the site's address for the link. */
+type MailBusiness = Pick<BusinessRecord, "name" | "website">;
+
+function mailText(enquiry: Enquiry, business: MailBusiness): string {
   const lines = [
     `Neue Anfrage ${enquiry.reference} über die Website, eingegangen am ${formatDateTime(enquiry.createdAt)} Uhr.`,
     "",
@@ -49,33 +55,33 @@ function mailText(enquiry: Enquiry): string {
     "Beschreibung, wie die Kundin oder der Kunde sie geschrieben hat:",
     ...quoted(enquiry.description),
     "",
-    `Anfrage im internen Bereich öffnen: ${absoluteUrl(enquiryStaffPath(enquiry.id))}`,
+    `Anfrage im internen Bereich öffnen: ${absoluteUrl(business.website, enquiryStaffPath(enquiry.id))}`,
   ];
   if (enquiry.email) lines.push("", "Eine Antwort auf diese E-Mail geht direkt an die Kundin oder den Kunden.");
   return lines.join("\r\n");
 }
 
 /** The message as RFC 5322 text, built by mimetext; the body is base64 in lines of 76, as any mail server takes it. */
-export async function enquiryMail(enquiry: Enquiry): Promise<EmailMessage> {
+export async function enquiryMail(enquiry: Enquiry, business: MailBusiness): Promise<EmailMessage> {
   // Loaded when sending: the module exists only in the Workers runtime, not in `npm run dev`'s Node.
   const { EmailMessage } = await import("cloudflare:email");
   const message = createMimeMessage();
-  message.setSender({ name: `Website ${SITE.name}`, addr: ENQUIRY_MAIL_SENDER });
-  message.setRecipient(SITE.email);
+  message.setSender({ name: `Website ${business.name}`, addr: ENQUIRY_MAIL_SENDER });
+  message.setRecipient(WORKSHOP_MAILBOX);
   message.setSubject(`Neue Anfrage ${enquiry.reference}: ${enquiry.topic} – ${enquiry.name}`);
   if (enquiry.email) message.setHeader("Reply-To", new Mailbox({ name: enquiry.name, addr: enquiry.email }));
   message.addMessage({
     contentType: "text/plain",
     encoding: "base64",
-    data: message.toBase64(mailText(enquiry)).replace(/.{76}/g, "$&\r\n"),
+    data: message.toBase64(mailText(enquiry, business)).replace(/.{76}/g, "$&\r\n"),
   });
-  return new EmailMessage(ENQUIRY_MAIL_SENDER, SITE.email, message.asRaw());
+  return new EmailMessage(ENQUIRY_MAIL_SENDER, WORKSHOP_MAILBOX, message.asRaw());
 }
 
 /** Sends the e-mail about one enquiry and records the outcome; never throws (the enquiry is stored already). */
 export async function sendEnquiryMail(db: Database, mail: SendEmail, enquiry: Enquiry): Promise<boolean> {
   try {
-    await mail.send(await enquiryMail(enquiry));
+    await mail.send(await enquiryMail(enquiry, await getBusiness(db)));
     await setMailStatus(db, enquiry.id, "gesendet");
     return true;
   } catch (error) {

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { REPLY_SNIPPET_TEXT_MAX_LENGTH, REPLY_SNIPPET_TITLE_MAX_LENGTH } from "~/lib/limits";
-import { SITE } from "~/lib/site-config";
 import { notFound } from "~/server/base/errors.server";
 import { isOneLine, newId, oneLineMessage, requiredText } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { replySnippets } from "~/server/db/schema";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { getBusiness } from "./business.server";
 import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 /*
@@ -33,11 +33,6 @@ export interface SnippetValues {
 export function fillSnippet(text: string, { name, reference, workshop }: SnippetValues): string {
   const values: Record<string, string> = { "{name}": name, "{nummer}": reference, "{werkstatt}": workshop };
   return text.replace(/\{(?:name|nummer|werkstatt)\}/g, (placeholder) => values[placeholder]);
-}
-
-/** The workshop's name as answers sign with it: today the site's configuration; the one place that changes when the owner keeps it elsewhere. */
-export function workshopName(): string {
-  return SITE.name;
 }
 
 const signed = (line: string) => `Guten Tag {name},\n\n${line}\n\nMit freundlichen Grüßen\n{werkstatt}`;
@@ -98,8 +93,10 @@ export async function getReplySnippet(db: Database, id: string): Promise<ReplySn
 
 /** Every snippet to choose from when answering, filled for one enquiry: the built-in ones first, then the staff's own. */
 export async function snippetsFor(db: Database, values: Omit<SnippetValues, "workshop">): Promise<ReplySnippet[]> {
-  const filled = { ...values, workshop: workshopName() };
-  return [...BUILT_IN_SNIPPETS, ...(await listOwnReplySnippets(db))].map((snippet) => ({ ...snippet, text: fillSnippet(snippet.text, filled) }));
+  // Signed with the business record's name (decision 018).
+  const [own, { name: workshop }] = await Promise.all([listOwnReplySnippets(db), getBusiness(db)]);
+  const filled = { ...values, workshop };
+  return [...BUILT_IN_SNIPPETS, ...own].map((snippet) => ({ ...snippet, text: fillSnippet(snippet.text, filled) }));
 }
 
 export async function createReplySnippet(db: Database, actor: Actor, input: ReplySnippetInput, now = new Date()): Promise<ReplySnippet> {

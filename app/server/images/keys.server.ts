@@ -6,15 +6,15 @@ import type { ImageType } from "~/lib/image-types";
  * Keys are the server's choice (a random id), never a device's file name.
  */
 
-/** Reference pictures are public; customers' enquiry photos are shown to staff only. */
-export type PictureKind = "reference" | "enquiry";
+/** Reference pictures and the master's portrait are public; customers' enquiry photos are shown to staff only. */
+export type PictureKind = "reference" | "enquiry" | "portrait";
 
-const PREFIXES: Record<PictureKind, string> = { reference: "references/", enquiry: "anfragen/" };
+const PREFIXES: Record<PictureKind, string> = { reference: "references/", enquiry: "anfragen/", portrait: "portraet/" };
 
 export const prefixOf = (kind: PictureKind) => PREFIXES[kind];
 
 /** Whether pictures of this kind appear on public pages, so that a change to them changes a page. */
-export const isPublicKind = (kind: PictureKind) => kind === "reference";
+export const isPublicKind = (kind: PictureKind) => kind !== "enquiry";
 
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",
@@ -37,8 +37,8 @@ export function renditionKey(kind: PictureKind, id: string, width: number, exten
   return `${PREFIXES[kind]}${id}-w${width}.${extension}`;
 }
 
-const KEY = /^(references|anfragen)\/([0-9a-f-]{36})(?:-w(\d+))?\.(jpg|png|webp|avif|gif)$/;
-const KIND_OF_PREFIX: Record<string, PictureKind> = { references: "reference", anfragen: "enquiry" };
+const KEY = /^(references|anfragen|portraet)\/([0-9a-f-]{36})(?:-w(\d+))?\.(jpg|png|webp|avif|gif)$/;
+const KIND_OF_PREFIX: Record<string, PictureKind> = { references: "reference", anfragen: "enquiry", portraet: "portrait" };
 
 export interface ParsedKey {
   kind: PictureKind;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
-import { enquiryPhotos, references } from "~/server/db/schema";
+import { businessPortraits, enquiryPhotos, references } from "~/server/db/schema";
 import type { PictureKind } from "./keys.server";
 
 /*
@@ -8,9 +8,9 @@ import type { PictureKind } from "./keys.server";
  * schema.ts (key, type, size, renditions), which this wing reads and fills in; the owning
  * entity module keeps everything else about its rows.
  */
-export type PictureTable = typeof references | typeof enquiryPhotos;
+export type PictureTable = typeof references | typeof enquiryPhotos | typeof businessPortraits;
 
-const PICTURE_TABLES: Record<PictureKind, PictureTable> = { reference: references, enquiry: enquiryPhotos };
+const PICTURE_TABLES: Record<PictureKind, PictureTable> = { reference: references, enquiry: enquiryPhotos, portrait: businessPortraits };
 
 /** The kinds that have a table. */
 export const STORED_KINDS = Object.keys(PICTURE_TABLES) as PictureKind[];

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { ENQUIRY_RENDITION_WIDTHS, RENDITION_WIDTHS } from "~/lib/image-sizes";
+import { ENQUIRY_RENDITION_WIDTHS, PORTRAIT_RENDITION_WIDTHS, RENDITION_WIDTHS } from "~/lib/image-sizes";
 import type { ImageType } from "~/lib/image-types";
 import type { Database } from "~/server/db/client.server";
 import { readImageSize, sniffImageType, uprightSize } from "./image-bytes.server";
@@ -28,6 +28,8 @@ type RenditionFormat = typeof AVIF | typeof WEBP | typeof JPEG;
 const RENDITIONS: Record<PictureKind, { widths: readonly number[]; formats: readonly RenditionFormat[] }> = {
   reference: { widths: RENDITION_WIDTHS, formats: [AVIF, WEBP, JPEG] },
   enquiry: { widths: ENQUIRY_RENDITION_WIDTHS, formats: [WEBP] },
+  // Public like a reference, but never shown wider than 240 px.
+  portrait: { widths: PORTRAIT_RENDITION_WIDTHS, formats: [AVIF, WEBP, JPEG] },
 };
 
 /** The widths made of an original of this width: never enlarged, the largest capped. */

@@ -30,11 +30,13 @@ export function isForeignFormPost(request: Request): boolean {
 
 /**
  * Multipart posts with pictures, in any spelling: the staff uploader's (page action and its data
- * request, the per-image route) and the enquiry form's (its page without JavaScript, the
- * enhanced form's endpoint). They keep the upload's own limits.
+ * request, the per-image route), the master's portrait on the Betrieb page, and the enquiry form's
+ * (its page without JavaScript, the enhanced form's endpoint). They keep the upload's own limits.
  */
 const isUploadPath = (pathname: string) =>
-  [PATHS.staffPictures, PATHS.staffPictureUpload, PATHS.enquiry, PATHS.enquirySend].some((path) => isPath(pathname, path));
+  [PATHS.staffPictures, PATHS.staffPictureUpload, PATHS.staffBusiness, PATHS.enquiry, PATHS.enquirySend].some((path) =>
+    isPath(pathname, path),
+  );
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**

@@ -1,0 +1,57 @@
+import type { Business } from "~/server/entities/business.server";
+import { ReferencePicture } from "~/components/pages/reference-picture";
+
+const CheckIcon = () => (
+  <svg className="trust-strip__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+/**
+ * Under the hero: who stands behind the work (the master's portrait, name and title) and the
+ * short trust marks staff listed, with the Google review link when there is one. Everything
+ * comes from the business record; parts left empty are left out. Plain links, nothing loads
+ * from Google.
+ */
+export function TrustStrip({ business }: { business: Business }) {
+  const { portrait, owner, masterTitle, trust, googleReviewUrl } = business;
+  return (
+    <section className="trust-strip" aria-label="Warum Sie uns vertrauen können">
+      <div className="trust-strip__person">
+        {portrait ? (
+          <ReferencePicture
+            picture={portrait}
+            className="trust-strip__portrait"
+            sizes="64px"
+            width={64}
+            height={64}
+            loading="lazy"
+            alt=""
+          />
+        ) : null}
+        <p className="trust-strip__name">
+          <strong>{owner}</strong>
+          <br />
+          {masterTitle}
+        </p>
+      </div>
+      {trust.length > 0 ? (
+        <ul className="trust-strip__list">
+          {trust.map((item, index) => (
+            <li key={index}>
+              <CheckIcon />
+              {item}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {googleReviewUrl ? (
+        <p className="trust-strip__reviews">
+          <a href={googleReviewUrl} rel="noopener noreferrer" className="standalone-link">
+            Bewertungen bei Google
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

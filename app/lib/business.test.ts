@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { dialNumber, mapEmbedUrl, missingForImpressum, whatsappHref } from "~/lib/business";
+import { DEMO_BUSINESS } from "~/lib/site-config";
+
+describe("dialNumber", () => {
+  it("turns the number as shown into the one a tel: link dials", () => {
+    expect(dialNumber("0221 123456-0")).toBe("+492211234560");
+    expect(dialNumber("+49 (0)221 / 12 34 56")).toBe("+49221123456");
+    expect(dialNumber("0049 221 123456")).toBe("+49221123456");
+    expect(dialNumber("(0221) 123456")).toBe("+49221123456");
+    expect(dialNumber("+43 1 5879999")).toBe("+4315879999");
+  });
+
+  it("refuses what cannot be dialled", () => {
+    expect(dialNumber("ruf mich an")).toBeNull();
+    expect(dialNumber("221 123456")).toBeNull();
+    expect(dialNumber("0221")).toBeNull();
+    expect(dialNumber("0221 123456 ext. 5")).toBeNull();
+    expect(dialNumber("0221 1234567890123456")).toBeNull();
+  });
+});
+
+describe("whatsappHref", () => {
+  it("is a plain wa.me link with the digits, or nothing", () => {
+    expect(whatsappHref("0171 2345678")).toBe("https://wa.me/491712345678");
+    expect(whatsappHref("")).toBeNull();
+  });
+});
+
+describe("mapEmbedUrl", () => {
+  it("shows the saved position, or the address when there is none", () => {
+    expect(mapEmbedUrl(DEMO_BUSINESS)).toBe("https://www.google.com/maps?q=50.9375,6.9603&z=15&output=embed");
+    expect(mapEmbedUrl({ ...DEMO_BUSINESS, latitude: null, longitude: null })).toContain(
+      `q=${encodeURIComponent("Autosattlerei Meisterbetrieb, Musterstraße 12, 50667 Köln")}`,
+    );
+  });
+});
+
+describe("missingForImpressum", () => {
+  it("names every Impressum field still at the demo's stand-in or empty", () => {
+    expect(missingForImpressum(DEMO_BUSINESS, DEMO_BUSINESS).map((spec) => spec.key)).toEqual([
+      "name",
+      "owner",
+      "masterTitle",
+      "street",
+      "phone",
+      "email",
+      "representative",
+      "vatId",
+      "chamberNumber",
+      "contentResponsible",
+    ]);
+  });
+
+  it("names nothing once each is the workshop's own; an empty USt-IdNr is no gap", () => {
+    const own = {
+      ...DEMO_BUSINESS,
+      name: "Sattlerei Beispiel e. K.",
+      owner: "Erika Beispiel",
+      masterTitle: "Sattlermeisterin",
+      street: "Lederweg 3",
+      phone: "0221 998877",
+      email: "post@sattlerei-beispiel.de",
+      representative: "Erika Beispiel",
+      vatId: "",
+      chamberNumber: "12345",
+      contentResponsible: "Erika Beispiel, Lederweg 3, 50667 Köln",
+    };
+    expect(missingForImpressum(own, DEMO_BUSINESS)).toEqual([]);
+    expect(missingForImpressum({ ...own, chamber: "" }, DEMO_BUSINESS).map((spec) => spec.key)).toEqual(["chamber"]);
+  });
+});
