@@ -100,7 +100,7 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "masterTitle", label: "Berufsbezeichnung wie im Meisterbrief", kind: "line", maxLength: 150, required: true, impressum: true, placeholder: true },
   { key: "masterAwardedIn", label: "Verliehen in", kind: "line", maxLength: 100, required: true, impressum: true, hint: "Staat, in dem der Meistertitel verliehen wurde" },
   { key: "foundedYear", label: "Gegründet (Jahr)", kind: "year", maxLength: 4, inputMode: "numeric" },
-  { key: "description", label: "Kurzbeschreibung", kind: "line", maxLength: 300, required: true, hint: "Ein, zwei Sätze; Suchmaschinen zeigen sie unter Ihrem Namen." },
+  { key: "description", label: "Kurzbeschreibung", kind: "text", maxLength: 300, required: true, hint: "Ein, zwei Sätze; Suchmaschinen zeigen sie unter Ihrem Namen." },
 
   { key: "street", label: "Straße und Hausnummer", kind: "line", maxLength: 100, required: true, impressum: true, placeholder: true, autoComplete: "street-address" },
   { key: "postalCode", label: "PLZ", kind: "postcode", maxLength: 5, required: true, impressum: true, inputMode: "numeric", autoComplete: "postal-code" },
@@ -110,8 +110,8 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "whatsapp", label: "Mobilnummer für WhatsApp", kind: "phone", maxLength: 30, inputMode: "tel", hint: "Freiwillig. Die Website zeigt nur einen Link; es wird nichts geladen." },
   { key: "email", label: "E-Mail", kind: "email", maxLength: 120, required: true, impressum: true, placeholder: true, inputMode: "email", autoComplete: "email" },
   { key: "website", label: "Adresse der Website", kind: "website", maxLength: 100, required: true, inputMode: "url", hint: "Für Suchmaschinen und Links in E-Mails, z. B. https://www.autosattlerei-koeln.de" },
-  { key: "latitude", label: "Breitengrad", kind: "latitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 50,9375" },
-  { key: "longitude", label: "Längengrad", kind: "longitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 6,9603" },
+  { key: "latitude", label: "Breitengrad", kind: "latitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 50.9375 (Punkt oder Komma)" },
+  { key: "longitude", label: "Längengrad", kind: "longitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 6.9603" },
 
   { key: "legalForm", label: "Rechtsform", kind: "line", maxLength: 60, required: true, impressum: true, hint: "z. B. Einzelunternehmen, e. K., GmbH" },
   { key: "representative", label: "Vertretungsberechtigt", kind: "line", maxLength: 150, required: true, impressum: true, placeholder: true, hint: "Inhaber oder Geschäftsführer mit Namen" },
@@ -125,7 +125,7 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
 
   { key: "heroTitle", label: "Überschrift", kind: "line", maxLength: 60, required: true },
   { key: "heroSlogan", label: "Slogan", kind: "line", maxLength: 100, required: true },
-  { key: "heroDetail", label: "Zeile darunter", kind: "line", maxLength: 200, required: true },
+  { key: "heroDetail", label: "Zeile darunter", kind: "text", maxLength: 200, required: true },
   { key: "googleProfileUrl", label: "Google-Unternehmensprofil", kind: "url", maxLength: 300, inputMode: "url", hint: "Link, der mit https:// beginnt" },
   { key: "googleReviewUrl", label: "Link „Bewertung schreiben“ bei Google", kind: "url", maxLength: 300, inputMode: "url" },
   { key: "instagramUrl", label: "Instagram", kind: "url", maxLength: 300, inputMode: "url" },

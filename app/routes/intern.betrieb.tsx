@@ -162,7 +162,7 @@ function BusinessField({
     note: [marked, note].filter(Boolean).join(" ") || undefined,
     ...fieldState(failure, spec.key, value),
   };
-  if (spec.kind === "text") return <Field {...common} multiline rows={3} />;
+  if (spec.kind === "text") return <Field {...common} multiline rows={spec.maxLength > 400 ? 6 : 3} />;
   return <Field {...common} inputMode={spec.inputMode} autoComplete={spec.autoComplete ?? "off"} type={spec.kind === "email" ? "email" : "text"} />;
 }
 
@@ -197,7 +197,11 @@ function PromiseFields({ promises, failure }: { promises: BusinessRecord["promis
 function TrustFields({ trust, failure }: { trust: string[]; failure?: FormFailure }) {
   return (
     <fieldset>
-      <legend>Vertrauensstreifen: bis zu {TRUST_MAX_ITEMS} kurze Punkte, z. B. „Meisterbetrieb der Handwerkskammer zu Köln“</legend>
+      <legend>Vertrauensstreifen</legend>
+      <p className="staff-field__hint">
+        Bis zu {TRUST_MAX_ITEMS} kurze Punkte unter dem Titelbild, z. B. „Meisterbetrieb der Handwerkskammer zu Köln“. Leere
+        Felder bleiben weg.
+      </p>
       {Array.from({ length: TRUST_MAX_ITEMS }, (_, index) => (
         <Field
           key={index}

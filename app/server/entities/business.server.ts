@@ -152,39 +152,48 @@ function fieldSchema(spec: FieldSpec) {
   }
 }
 
+/**
+ * A list whose items are checked one by one with their own German label (`item(index)`), so a
+ * message names "Versprechen 3" or "Vertrauenspunkt 2" and lands at that item's field.
+ */
+function listField<T>(item: (index: number) => z.ZodType<T, z.ZodTypeDef, unknown>, messages: { type: string; size: string }, size: (items: unknown[]) => boolean) {
+  return z
+    .array(z.unknown(), { required_error: messages.type, invalid_type_error: messages.type })
+    .refine(size, messages.size)
+    .transform((items, context) =>
+      items.map((value, index) => {
+        const result = item(index).safeParse(value);
+        if (result.success) return result.data;
+        for (const issue of result.error.issues) context.addIssue({ ...issue, path: [index, ...issue.path] });
+        return z.NEVER;
+      }),
+    );
+}
+
 const promiseLabel = (index: number) => `Versprechen ${index + 1}`;
 
-const promiseSchema = (index: number) =>
-  z.object(
-    {
-      title: textField({ label: `${promiseLabel(index)}: Titel`, kind: "line", maxLength: PROMISE_TITLE_MAX_LENGTH, required: true }),
-      text: textField({ label: `${promiseLabel(index)}: Text`, kind: "line", maxLength: PROMISE_TEXT_MAX_LENGTH, required: true }),
-    },
-    { required_error: `${promiseLabel(index)} fehlt.`, invalid_type_error: `${promiseLabel(index)} braucht Titel und Text.` },
-  );
-
-const promisesSchema = z.tuple(
-  [promiseSchema(0), promiseSchema(1), promiseSchema(2), promiseSchema(3)],
-  { required_error: "Die Versprechen fehlen.", invalid_type_error: `Es sind genau ${PROMISE_COUNT} Versprechen mit Titel und Text.` },
+const promisesSchema = listField(
+  (index) =>
+    z.object(
+      {
+        title: textField({ label: `${promiseLabel(index)}: Titel`, kind: "line", maxLength: PROMISE_TITLE_MAX_LENGTH, required: true }),
+        text: textField({ label: `${promiseLabel(index)}: Text`, kind: "line", maxLength: PROMISE_TEXT_MAX_LENGTH, required: true }),
+      },
+      { invalid_type_error: `${promiseLabel(index)} braucht Titel und Text.` },
+    ),
+  {
+    type: `Die Versprechen sind eine Liste von ${PROMISE_COUNT} Einträgen mit Titel und Text.`,
+    size: `Es sind genau ${PROMISE_COUNT} Versprechen, jedes mit Titel und Text.`,
+  },
+  (items) => items.length === PROMISE_COUNT,
 );
 
-const trustItem = (index: number) =>
-  textField({ label: `Vertrauenspunkt ${index + 1}`, kind: "line", maxLength: TRUST_ITEM_MAX_LENGTH });
-
 /** Up to five short items; empty ones (the form's unused fields) are left out. */
-const trustSchema = z
-  .array(z.unknown(), { required_error: "Der Vertrauensstreifen fehlt.", invalid_type_error: "Der Vertrauensstreifen ist eine Liste von Texten." })
-  .max(TRUST_MAX_ITEMS, `Der Vertrauensstreifen hat höchstens ${TRUST_MAX_ITEMS} Punkte.`)
-  .transform((items, context) =>
-    items
-      .map((item, index) => {
-        const result = trustItem(index).safeParse(item);
-        if (result.success) return result.data;
-        for (const issue of result.error.issues) context.addIssue({ ...issue, path: [index] });
-        return "";
-      })
-      .filter((item) => item !== ""),
-  );
+const trustSchema = listField(
+  (index) => textField({ label: `Vertrauenspunkt ${index + 1}`, kind: "line", maxLength: TRUST_ITEM_MAX_LENGTH }),
+  { type: "Der Vertrauensstreifen ist eine Liste von Texten.", size: `Der Vertrauensstreifen hat höchstens ${TRUST_MAX_ITEMS} Punkte.` },
+  (items) => items.length <= TRUST_MAX_ITEMS,
+).transform((items) => items.filter((item) => item !== ""));
 
 const scalarShape = Object.fromEntries(BUSINESS_FIELDS.map((spec) => [spec.key, fieldSchema(spec)])) as unknown as {
   [K in ScalarKey]: z.ZodType<BusinessRecord[K], z.ZodTypeDef, unknown>;
@@ -297,7 +306,7 @@ function changeTitle(before: BusinessRecord, after: BusinessRecord, keys: readon
 
 /** `data` with `keys` set to the record's values, in SQL: other fields stay as stored, even if another save changed them meanwhile. */
 function withFields(record: BusinessRecord, keys: readonly (keyof BusinessRecord)[]): SQL {
-  const pairs = keys.map((key) => sql`${`$.${key}`}, json(${JSON.stringify(record[key])}))`);
+  const pairs = keys.map((key) => sql`${`$.${key}`}, json(${JSON.stringify(record[key])})`);
   return sql`json_set(${business.data}, ${sql.join(pairs, sql`, `)})`;
 }
 
