@@ -129,7 +129,7 @@ function LegalNotice() {
           </>
         ) : null}
         <br />
-        Berufsbezeichnung: {business.masterTitle} ({business.owner}), verliehen in: {business.masterAwardedIn}
+        Berufsbezeichnung von {business.owner}: {business.masterTitle}, verliehen in: {business.masterAwardedIn}
         <br />
         Berufsrechtliche Regelung: Gesetz zur Ordnung des Handwerks (Handwerksordnung), einsehbar unter{" "}
         <a href="https://www.gesetze-im-internet.de/hwo/" rel="noopener">

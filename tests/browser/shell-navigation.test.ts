@@ -196,6 +196,7 @@ describe("staff area", () => {
       "Papierkorb",
       "Verlauf",
       "Team",
+      "Betrieb",
       "Hauptseite",
       "Konto",
     ]);
@@ -211,7 +212,7 @@ describe("staff area", () => {
     await page.goto("/intern/news");
     const links = page.getByRole("navigation", { name: "Interne Navigation" }).getByRole("link");
     const boxes = await Promise.all((await links.all()).map(async (link) => (await link.boundingBox())!));
-    expect(boxes).toHaveLength(11);
+    expect(boxes).toHaveLength(12);
     expect(new Set(boxes.map((box) => Math.round(box.y))).size).toBe(1);
     for (const box of boxes) {
       expect(box.height).toBeGreaterThanOrEqual(24);

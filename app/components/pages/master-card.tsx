@@ -9,17 +9,20 @@ import { ReferencePicture } from "./reference-picture";
 export function MasterCard({ business }: { business: Business }) {
   const { portrait, owner, masterTitle, foundedYear, masterText } = business;
   return (
-    <figure className="master-card">
+    <figure className={portrait ? "master-card master-card--portrait" : "master-card"}>
       {portrait ? (
-        <ReferencePicture
-          picture={portrait}
-          className="master-card__portrait"
-          sizes="(min-width: 600px) 240px, 160px"
-          width={240}
-          height={300}
-          loading="lazy"
-          alt={`${owner}, ${masterTitle}`}
-        />
+        // Wrapped: the <picture>'s <source> elements would otherwise take cells of the grid.
+        <div>
+          <ReferencePicture
+            picture={portrait}
+            className="master-card__portrait"
+            sizes="(min-width: 600px) 240px, 160px"
+            width={240}
+            height={300}
+            loading="lazy"
+            alt={`${owner}, ${masterTitle}`}
+          />
+        </div>
       ) : null}
       <figcaption className="master-card__text">
         {masterText ? <blockquote className="master-card__quote">{masterText}</blockquote> : null}
