@@ -28,6 +28,7 @@ const STAFF_PAGES = [
   "/intern/team",
   "/intern/anfragen",
   "/intern/anfragen/vorlagen",
+  "/intern/betrieb",
 ];
 
 /**
