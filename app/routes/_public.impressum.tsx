@@ -2,6 +2,7 @@ import type { StylesHandle } from "~/components/document/inline-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
+import { PostalLines } from "~/components/shell/footer";
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
@@ -81,11 +82,7 @@ function LegalNotice() {
 
       <h3>Angaben gemäß § 5 DDG</h3>
       <p>
-        {business.name}
-        <br />
-        {business.street}
-        <br />
-        {business.postalCode} {business.city}
+        <PostalLines business={business} />
         <br />
         Deutschland
       </p>

@@ -2,7 +2,7 @@ import type { StylesHandle } from "~/components/document/inline-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
-import { OpeningHoursSection, SocialLinkList } from "~/components/shell/footer";
+import { OpeningHoursSection, PostalLines, SocialLinkList } from "~/components/shell/footer";
 import { MapFrame } from "~/components/shell/map-frame";
 import { pageMeta } from "~/lib/seo";
 import { postalAddress, socialLinks, telHref, whatsappHref } from "~/lib/business";
@@ -40,11 +40,7 @@ export default function Standort() {
         <section className="contact__card" aria-labelledby="kontakt-title">
           <h2 id="kontakt-title">Kontakt</h2>
           <address className="contact__address">
-            {business.name}
-            <br />
-            {business.street}
-            <br />
-            {business.postalCode} {business.city}
+            <PostalLines business={business} />
           </address>
           <dl className="contact__lines">
             <div>

@@ -22,7 +22,6 @@ import {
 } from "~/lib/business";
 import { staffPageMeta } from "~/lib/seo";
 import { failureFor, fieldState, type FormFailure } from "~/lib/staff-forms";
-import { HttpError } from "~/server/base/errors.server";
 import {
   businessGaps,
   checkBusinessForm,
@@ -32,8 +31,8 @@ import {
   saveBusiness,
   savePortrait,
 } from "~/server/entities/business.server";
-import { filesOf, readUploadForm } from "~/server/images/upload-form.server";
-import { directWrite, refusedForm, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { filesOf } from "~/server/images/upload-form.server";
+import { directWrite, formWithPictures, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Betrieb");
@@ -60,14 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The record (intent=save), a new portrait (multipart, intent=portrait) and taking the portrait off. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffForAction(request, context);
-  const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
-  let form: FormData;
-  try {
-    form = multipart ? await readUploadForm(request) : await request.formData();
-  } catch (error) {
-    const refusal = error instanceof HttpError ? error : new HttpError(400, "Das Formular konnte nicht gelesen werden.");
-    return refusedForm({ intent: "portrait", values: {} }, PORTRAIT_FIELD, refusal);
-  }
+  const posted = await formWithPictures(request, { intent: "portrait", field: PORTRAIT_FIELD });
+  if (!posted.ok) return posted.refused;
+  const { form } = posted;
   const { db } = context;
   return staffAction({ request, context }, form, {
     save: validatedWrite(checkBusinessForm, (record) => saveBusiness(db, user, record)),

@@ -16,10 +16,8 @@ import { ACTIONS_PARAM, DELETE_PARAM, EDIT_PARAM, failureFor } from "~/lib/staff
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import { staffPageMeta } from "~/lib/seo";
 import { useHydrated } from "~/components/use-hydrated";
-import { HttpError } from "~/server/base/errors.server";
 import { listCategories } from "~/server/entities/categories.server";
 import { referenceFieldsFromForm, saveReferences, uploadsFromForm } from "~/server/entities/reference-uploads.server";
-import { readUploadForm } from "~/server/images/upload-form.server";
 import {
   beforeChoicesRead,
   deleteReference,
@@ -39,8 +37,8 @@ import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-s
 import {
   dialogRecord,
   directWrite,
+  formWithPictures,
   MOVED_TO_TRASH,
-  refusedForm,
   staffAction,
   succeeded,
   validatedWrite,
@@ -113,15 +111,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const page = pageNumber(url.searchParams);
   // A mark set in a picture's actions comes back to them, showing the new state.
   const here = `${url.pathname}${url.search}`;
-  const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
-  let form: FormData;
-  try {
-    form = multipart ? await readUploadForm(request) : await request.formData();
-  } catch (error) {
-    // Too large or unreadable: the module's status and message, nothing stored.
-    const refusal = error instanceof HttpError ? error : new HttpError(400, "Das Formular konnte nicht gelesen werden.");
-    return refusedForm({ intent: "upload", values: {} }, UPLOAD_FIELD, refusal);
-  }
+  // Too large or unreadable: the module's status and message, nothing stored.
+  const posted = await formWithPictures(request, { intent: "upload", field: UPLOAD_FIELD });
+  if (!posted.ok) return posted.refused;
+  const { form } = posted;
   const { db } = context;
 
   return staffAction(

@@ -108,15 +108,24 @@ function useRefreshAt(instant: string | null) {
   }, [instant, revalidate]);
 }
 
-/** The workshop's address block: name, street, town, phone and e-mail as links. */
-export function ContactAddress({ business, className }: { business: BusinessRecord; className?: string }) {
+/** Name, street and town: the first lines of the workshop's address wherever it stands. */
+export function PostalLines({ business }: { business: BusinessRecord }) {
   return (
-    <address className={className}>
+    <>
       {business.name}
       <br />
       {business.street}
       <br />
       {business.postalCode} {business.city}
+    </>
+  );
+}
+
+/** The workshop's address block: name, street, town, phone and e-mail as links. */
+export function ContactAddress({ business, className }: { business: BusinessRecord; className?: string }) {
+  return (
+    <address className={className}>
+      <PostalLines business={business} />
       <br />
       Tel.: <a href={telHref(business.phone)}>{business.phone}</a>
       <br />

@@ -4,6 +4,7 @@ import { TRASH_KEEP_DAYS } from "~/lib/activity";
 import { DELETE_PARAM, EDIT_PARAM, type FormFailure, searchWith } from "~/lib/staff-forms";
 import type { Toast } from "~/lib/toast";
 import { HttpError } from "~/server/base/errors.server";
+import { readUploadForm } from "~/server/images/upload-form.server";
 import { FAILURE_MESSAGE, redirectWithToast, type RequestArgs, SUCCESS_MESSAGE } from "~/server/web/toast.server";
 import { type FieldErrors, validate, type Validated } from "~/server/base/validation.server";
 
@@ -47,6 +48,24 @@ export function retryAfterOf(actionHeaders: Headers): Headers {
 /** An expected refusal of a write, shown beside `field` of the form sent back, with the refusal's status. */
 export function refusedForm(failure: { intent: string; id?: string; values: FormValues }, field: string, error: HttpError) {
   return invalidForm(failure, { message: error.message, fieldErrors: { [field]: error.message } }, error);
+}
+
+/**
+ * A staff page's post that may carry pictures: multipart under the upload's limits, or a plain
+ * form. One too large or unreadable is `refused`: the form of `intent` back with the reason at its
+ * file field `field` and the module's status, nothing stored.
+ */
+export async function formWithPictures(
+  request: Request,
+  { intent, field }: { intent: string; field: string },
+): Promise<{ ok: true; form: FormData } | { ok: false; refused: ReturnType<typeof invalidForm> }> {
+  const multipart = request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
+  try {
+    return { ok: true, form: multipart ? await readUploadForm(request) : await request.formData() };
+  } catch (error) {
+    const refusal = error instanceof HttpError ? error : new HttpError(400, "Das Formular konnte nicht gelesen werden.");
+    return { ok: false, refused: refusedForm({ intent, values: {} }, field, refusal) };
+  }
 }
 
 type ToastContent = Omit<Toast, "id">;
