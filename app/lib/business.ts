@@ -1,5 +1,5 @@
 /*
- * The workshop's business record (decision 018): what each field is, how long it may be, how
+ * The workshop's business record (decision 020): what each field is, how long it may be, how
  * the form labels it and what the Impressum needs of it, and the plain derivations pages make
  * from it (the number a `tel:` link dials, the WhatsApp link, the map). The server's validation
  * (entities/business.server.ts) and the staff form both read these specs, so a limit is written once.

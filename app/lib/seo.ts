@@ -7,7 +7,7 @@ import { type OpeningHours, parseTimeRanges, readDayText, WEEKDAYS } from "~/lib
 
 export const OG_IMAGE_PATH = "/og-image.jpg";
 
-/** A path of the site at its public address, the record's `website` (decision 018). */
+/** A path of the site at its public address, the record's `website` (decision 020). */
 export const absoluteUrl = (website: string, path: string) => new URL(path, website).href;
 
 /** What a page's head says of itself; `description` and `title` may be made from the record. */

@@ -31,7 +31,7 @@ export const PATHS = {
   staffTeam: "/intern/team",
   /** "Antwortvorlagen": the staff's own reply snippets, reached from an enquiry. */
   staffReplySnippets: "/intern/anfragen/vorlagen",
-  /** The business record: name, contact, Impressum, the home page's words (decision 018). */
+  /** The business record: name, contact, Impressum, the home page's words (decision 020). */
   staffBusiness: "/intern/betrieb",
   /** An invitation's link: `/intern/einladung/<signed id>` (entities/invitations.server.ts). */
   staffInvitation: "/intern/einladung",

@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast({ request, context });
   // The staff navigation's "Anfragen" and the banner show how many are new; only to a signed-in staff member.
   const waiting = (await getStaffUser(request, context)) ? await newEnquiries(context.db) : null;
-  // The navigation's and the login's line under "Meisterbetrieb", the reply's signature (decision 018).
+  // The navigation's and the login's line under "Meisterbetrieb", the reply's signature (decision 020).
   const business = await getBusiness(context.db);
   return data<StaffShellData>(
     { toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null, business },

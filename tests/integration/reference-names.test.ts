@@ -54,7 +54,7 @@ describe("file names from uploaders' devices", () => {
     for (const path of ["/", "/referenz", `/referenz?bild=${id}`, "/referenz?kategorie=Oldtimer"]) {
       const page = await site(path);
       expect(page.status, path).toBe(200);
-      // Not "Mustermann" alone: the demo's owner, Max Mustermann, stands on the home page (decision 018).
+      // Not "Mustermann" alone: the demo's owner, Max Mustermann, stands on the home page (decision 020).
       expect(await page.text(), path).not.toContain("Familie-Mustermann");
     }
     // Staff still see the name, in the API and on their page.

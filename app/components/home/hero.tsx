@@ -5,7 +5,7 @@ import type { BusinessRecord } from "~/lib/business";
 /** The picture staff marked "Titelbild"; without one the hero shows its leather pattern. */
 export type HeroPicture = PictureData;
 
-/** The hero's words are the business record's (decision 018): title, slogan and the line below, staff's to change. */
+/** The hero's words are the business record's (decision 020): title, slogan and the line below, staff's to change. */
 export function Hero({
   picture,
   words,

@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import type { Business } from "~/server/entities/business.server";
 
 /*
- * The workshop's business record (decision 018), read by the area's shell in its loader and
+ * The workshop's business record (decision 020), read by the area's shell in its loader and
  * handed to everything inside it: navigation, footer, call bar, the pages' contact lines.
  */
 const BusinessContext = createContext<Business | null>(null);

@@ -12,7 +12,7 @@ export interface StaffShellData {
   newEnquiries: number | null;
   /** The "Neu" enquiry waiting longest, which the staff banner links to; null when none is (or nobody is signed in). */
   oldestNewEnquiry: string | null;
-  /** The business record (decision 018): the navigation's line under "Meisterbetrieb", the reply's signature. */
+  /** The business record (decision 020): the navigation's line under "Meisterbetrieb", the reply's signature. */
   business: Business;
 }
 

@@ -6,7 +6,7 @@ import { PATHS } from "~/lib/site-areas";
  * "Betriebsdaten vervollständigen": the fields the Impressum still needs (empty, or the demo's
  * stand-in), each a link to its field on /intern/betrieb. Shown on the staff start page and at
  * the top of the Betrieb page until nothing is missing, so a half-filled Impressum never goes
- * unnoticed (decision 018).
+ * unnoticed (decision 020).
  */
 export function BusinessCompleteness({ missing }: { missing: { key: string; label: string }[] }) {
   if (missing.length === 0) return null;

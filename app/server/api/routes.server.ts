@@ -229,7 +229,7 @@ const routes: Record<string, Route> = {
     },
   },
 
-  // The workshop's business record (decision 018): everything it holds is shown on the public pages.
+  // The workshop's business record (decision 020): everything it holds is shown on the public pages.
   "business/get": { method: "GET", handle: ({ context }) => getBusiness(context.db) },
   "business/update": {
     method: "POST",

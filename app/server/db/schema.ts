@@ -299,7 +299,7 @@ export const businessPortraits = sqliteTable("business_portraits", {
 });
 
 /**
- * The workshop's business record (decision 018), one row (id 1), absent until staff first save:
+ * The workshop's business record (decision 020), one row (id 1), absent until staff first save:
  * `data` holds the saved fields as JSON (app/lib/business.ts); a field never saved keeps its
  * demo default. JSON rather than a column per field, so a partial update is one `json_patch`.
  */

@@ -28,7 +28,7 @@ import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.
 import { type Actor, logStatement } from "./activity-log.server";
 
 /*
- * The workshop's business record (decision 018): name, contact, the Impressum's fields, the
+ * The workshop's business record (decision 020): name, contact, the Impressum's fields, the
  * home page's words and the master's portrait, kept by staff at /intern/betrieb and by the API.
  * Every public page reads it in the shell's batch (`businessRead`); a field never saved is the
  * demo's (lib/site-config.ts). A save is one D1 batch with its Verlauf entry and empties the edge cache.

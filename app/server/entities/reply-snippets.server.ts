@@ -93,7 +93,7 @@ export async function getReplySnippet(db: Database, id: string): Promise<ReplySn
 
 /** Every snippet to choose from when answering, filled for one enquiry: the built-in ones first, then the staff's own. */
 export async function snippetsFor(db: Database, values: Omit<SnippetValues, "workshop">): Promise<ReplySnippet[]> {
-  // Signed with the business record's name (decision 018).
+  // Signed with the business record's name (decision 020).
   const [own, { name: workshop }] = await Promise.all([listOwnReplySnippets(db), getBusiness(db)]);
   const filled = { ...values, workshop };
   return [...BUILT_IN_SNIPPETS, ...own].map((snippet) => ({ ...snippet, text: fillSnippet(snippet.text, filled) }));
