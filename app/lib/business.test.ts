@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dialNumber, mapEmbedUrl, missingForImpressum, whatsappHref } from "~/lib/business";
+import { dialNumber, mapEmbedUrl, whatsappHref } from "~/lib/business";
+import { missingForImpressum } from "~/lib/business-fields";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 
 describe("dialNumber", () => {

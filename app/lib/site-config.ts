@@ -4,7 +4,7 @@ import type { BusinessRecord } from "~/lib/business";
  * The demo workshop: what the business record holds until staff save their own at
  * /intern/betrieb (decision 020). Nothing reads these values but the record's defaults
  * (entities/business.server.ts) and the completeness check, which names every field the
- * Impressum needs that still holds one of the stand-ins below (`placeholder` in lib/business.ts).
+ * Impressum needs that still holds one of the stand-ins below (`placeholder` in lib/business-fields.ts).
  */
 export const DEMO_BUSINESS: BusinessRecord = {
   name: "Autosattlerei Meisterbetrieb",

@@ -6,12 +6,9 @@ import { StaffForm } from "~/components/staff/staff-form";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import {
-  BUSINESS_SECTIONS,
   type BusinessRecord,
   businessFieldId,
   dialNumber,
-  type FieldSpec,
-  fieldSpec,
   PROMISE_COUNT,
   PROMISE_TEXT_MAX_LENGTH,
   PROMISE_TITLE_MAX_LENGTH,
@@ -20,6 +17,7 @@ import {
   TRUST_MAX_ITEMS,
   trustFieldName,
 } from "~/lib/business";
+import { BUSINESS_SECTIONS, type FieldSpec, fieldSpec } from "~/lib/business-fields";
 import { staffPageMeta } from "~/lib/seo";
 import { failureFor, fieldState, type FormFailure } from "~/lib/staff-forms";
 import {

@@ -1,20 +1,17 @@
 import { eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
-  BUSINESS_FIELDS,
   type BusinessRecord,
   dialNumber,
-  type FieldSpec,
-  missingForImpressum,
   PROMISE_COUNT,
   PROMISE_TEXT_MAX_LENGTH,
   PROMISE_TITLE_MAX_LENGTH,
   promiseFieldName,
-  type ScalarKey,
   TRUST_ITEM_MAX_LENGTH,
   TRUST_MAX_ITEMS,
   trustFieldName,
 } from "~/lib/business";
+import { BUSINESS_FIELDS, type FieldSpec, missingForImpressum, type ScalarKey } from "~/lib/business-fields";
 import { workshopDate } from "~/lib/dates";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 import { badRequest, HttpError } from "~/server/base/errors.server";
