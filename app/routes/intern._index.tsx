@@ -31,7 +31,6 @@ const ACTIONS = [
   { to: `${PATHS.staffNews}#neuigkeit-neu`, title: "Neuigkeit schreiben", text: "Erscheint auf der Startseite" },
   { to: PATHS.staffAlerts, title: "Wichtige Information", text: "Hinweis mit Start und Ende, z. B. Betriebsferien" },
   { to: PATHS.staffOpening, title: "Öffnungszeiten", text: "Woche und Sonderzeiten" },
-  { to: PATHS.staffBusiness, title: "Betrieb", text: "Adresse, Telefon, Impressum, Worte der Startseite" },
 ] as const;
 
 export default function StaffStart() {
@@ -39,7 +38,6 @@ export default function StaffStart() {
   return (
     <div className="staff-page">
       <h1>Was steht an?</h1>
-      <BusinessCompleteness missing={businessGaps} />
       <ul className="staff-start">
         <li>
           <Link to={PATHS.staffEnquiries} className="staff-start__action staff-start__action--primary">
@@ -59,8 +57,13 @@ export default function StaffStart() {
           </li>
         ))}
       </ul>
+      {/* Below the daily actions, which stay in a phone's first screen; until the Impressum is complete. */}
+      <BusinessCompleteness missing={businessGaps} />
       <StartOverview overview={overview} />
       <p className="staff-more">
+        <Link to={PATHS.staffBusiness} className="standalone-link">
+          Betrieb: Adresse, Telefon, Impressum
+        </Link>
         <Link to="/" className="standalone-link">
           Zur Website
         </Link>
