@@ -1,3 +1,5 @@
+import { dialNumber } from "~/lib/phone";
+
 /*
  * The workshop's business record (decision 020): its shape, and the plain derivations pages make
  * from it (the number a `tel:` link dials, the WhatsApp link, the map). What each field is — its
@@ -71,25 +73,6 @@ export const trustFieldName = (index: number) => `trust${index + 1}`;
 
 /** The element id of a field on /intern/betrieb, so the completeness list can link to it. */
 export const businessFieldId = (name: string) => `betrieb-${name}`;
-
-/**
- * The number a `tel:` link dials, from the number as shown: "0221 123456-0" → "+492211234560".
- * A national number (leading 0) is German; "+49 (0)221 …" drops the bracketed 0. Null for
- * anything that cannot be dialled (letters, too few or too many digits).
- */
-export function dialNumber(shown: string): string | null {
-  const text = shown.trim().replace(/\(0\)/g, "");
-  if (!/^\+?[\d\s\-/().]+$/.test(text)) return null;
-  const digits = text.replace(/[\s\-/().]/g, "");
-  let international: string;
-  if (digits.startsWith("+")) international = digits.slice(1);
-  else if (digits.startsWith("00")) international = digits.slice(2);
-  else if (digits.startsWith("0")) international = `49${digits.slice(1)}`;
-  else return null;
-  return /^[1-9]\d{6,14}$/.test(international) ? `+${international}` : null;
-}
-
-export const telHref = (shown: string) => `tel:${dialNumber(shown) ?? shown.replace(/[^\d+]/g, "")}`;
 
 /** A plain link to WhatsApp's chat with the number: nothing loads from WhatsApp until it is clicked. */
 export function whatsappHref(mobile: string): string | null {

@@ -1,13 +1,11 @@
 import type { ReplyChannel } from "~/lib/enquiry";
+import { dialNumber } from "~/lib/phone";
 
 /*
  * The links that answer a customer from the staff member's own phone: a call, WhatsApp with the
  * text filled in, an e-mail with subject and text. Built in one place for the job card's links,
  * the action that opens a reply without JavaScript, and the browser that opens it with.
  */
-
-/** What a `tel:` link dials: the digits, and a leading +. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /**
  * German mobile numbers (015x, 016x, 017x) as WhatsApp's links want them: the country code and
@@ -16,12 +14,8 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
  * reaches a phone that has it.
  */
 export function whatsAppNumber(phone: string | null): string | null {
-  if (!phone) return null;
-  const digits = phone.trim().replace(/[\s()/.-]/g, "");
-  const international = (digits.startsWith("+") ? digits.slice(1) : digits.startsWith("00") ? digits.slice(2) : digits.replace(/^0/, "49"))
-    // "+49 (0)171 …": the trunk zero some write after the country code.
-    .replace(/^490/, "49");
-  return /^491[5-7]\d{8,9}$/.test(international) ? international : null;
+  const number = phone ? dialNumber(phone) : null;
+  return number && /^\+491[5-7]\d{8,9}$/.test(number) ? number.slice(1) : null;
 }
 
 /** The subject of every e-mail answer: the enquiry's reference number, so the customer's reply finds it again. */

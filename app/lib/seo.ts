@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { type BusinessRecord, dialNumber, socialLinks } from "~/lib/business";
+import { type BusinessRecord, socialLinks } from "~/lib/business";
+import { dialNumber } from "~/lib/phone";
 import { addDays, workshopDate } from "~/lib/dates";
 import { holidaysBetween } from "~/lib/holidays";
 import type { Schedule } from "~/lib/open-status";

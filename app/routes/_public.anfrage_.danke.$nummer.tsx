@@ -4,7 +4,7 @@ import type { StylesHandle } from "~/components/document/inline-styles";
 import { PageHeader } from "~/components/pages/page-header";
 import { REFERENCE_PATTERN } from "~/lib/enquiry";
 import { pageMeta } from "~/lib/seo";
-import { telHref } from "~/lib/business";
+import { telHref } from "~/lib/phone";
 import { usePageBusiness } from "~/components/shell/business";
 import enquiryStyles from "~/styles/enquiry.css?inline";
 import pageStyles from "~/styles/pages.css?inline";

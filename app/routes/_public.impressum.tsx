@@ -13,7 +13,8 @@ import {
   SEEN_ALERTS_STORAGE_KEY,
 } from "~/lib/preferences";
 import { pageMeta } from "~/lib/seo";
-import { postalAddress, telHref } from "~/lib/business";
+import { postalAddress } from "~/lib/business";
+import { telHref } from "~/lib/phone";
 import { usePageBusiness } from "~/components/shell/business";
 import { ENQUIRY_LIMIT_WINDOW_MS } from "~/server/entities/enquiry-spam.server";
 import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/enquiries.server";

@@ -8,7 +8,6 @@ import { useFailureToast } from "~/components/staff/use-staff-form";
 import {
   type BusinessRecord,
   businessFieldId,
-  dialNumber,
   PROMISE_COUNT,
   PROMISE_TEXT_MAX_LENGTH,
   PROMISE_TITLE_MAX_LENGTH,
@@ -17,6 +16,7 @@ import {
   TRUST_MAX_ITEMS,
   trustFieldName,
 } from "~/lib/business";
+import { dialNumber } from "~/lib/phone";
 import { BUSINESS_SECTIONS, type FieldSpec, fieldSpec } from "~/lib/business-fields";
 import { staffPageMeta } from "~/lib/seo";
 import { failureFor, fieldState, type FormFailure } from "~/lib/staff-forms";

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dayForVisitors, WEEKDAYS } from "~/lib/opening-hours";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
-import { dialNumber } from "~/lib/business";
+import { dialNumber } from "~/lib/phone";
 import { apiCall, baseURL, closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { axeViolations } from "./axe";
 import { openSettledPage, overflowsHorizontally } from "./pages-fixtures";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { OpeningHours } from "~/lib/opening-hours";
 import { openingHoursSpecification } from "~/lib/seo";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
-import { dialNumber } from "~/lib/business";
+import { dialNumber } from "~/lib/phone";
 import { baseURL, openPage, workerChromium } from "./browser";
 import { settleShell } from "./shell-helpers";
 

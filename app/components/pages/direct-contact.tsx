@@ -1,4 +1,5 @@
-import { telHref, whatsappHref } from "~/lib/business";
+import { whatsappHref } from "~/lib/business";
+import { telHref } from "~/lib/phone";
 import { usePageBusiness } from "~/components/shell/business";
 
 /** The enquiry page's "Lieber direkt?": phone, e-mail and, when staff gave a mobile, WhatsApp as a plain link. */

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { isPath, PATHS } from "~/lib/site-areas";
-import { telHref } from "~/lib/business";
+import { telHref } from "~/lib/phone";
 import { useBusiness } from "./business";
 
 const iconProps = { width: 22, height: 22, viewBox: "0 0 24 24", "aria-hidden": true, focusable: false } as const;

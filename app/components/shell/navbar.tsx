@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { BRAND_TITLE, telHref } from "~/lib/business";
+import { BRAND_TITLE } from "~/lib/business";
+import { telHref } from "~/lib/phone";
 import { useHydrated } from "~/components/use-hydrated";
 import { useBusiness } from "./business";
 import { PhoneIcon } from "./call-bar";

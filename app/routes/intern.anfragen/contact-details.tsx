@@ -1,4 +1,5 @@
-import { replySubject, telHref } from "~/lib/reply-links";
+import { telHref } from "~/lib/phone";
+import { replySubject } from "~/lib/reply-links";
 import type { ShownEnquiry } from "./shown-enquiry";
 
 /** Who asked and how to reach them, compact: only what the customer gave; the phone and the address (with the subject) as links. */

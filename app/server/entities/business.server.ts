@@ -2,7 +2,6 @@ import { eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type BusinessRecord,
-  dialNumber,
   PROMISE_COUNT,
   PROMISE_TEXT_MAX_LENGTH,
   PROMISE_TITLE_MAX_LENGTH,
@@ -11,6 +10,7 @@ import {
   TRUST_MAX_ITEMS,
   trustFieldName,
 } from "~/lib/business";
+import { dialNumber } from "~/lib/phone";
 import { BUSINESS_FIELDS, type FieldSpec, missingForImpressum, type ScalarKey } from "~/lib/business-fields";
 import { workshopDate } from "~/lib/dates";
 import { DEMO_BUSINESS } from "~/lib/site-config";
