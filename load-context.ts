@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ContentChanges } from "./app/server/base/content-changes.server";
 import { randomBytes, toBase64 } from "./app/server/base/encoding.server";
 import { database, type Database } from "./app/server/db/client.server";
+import type { Mailers } from "./app/server/entities/customer-mail.server";
 import type { PictureStorage } from "./app/server/images/pictures.server";
 import { PageLifetime } from "./app/server/worker/edge-cache.server";
 
@@ -17,6 +18,8 @@ declare module "@remix-run/cloudflare" {
     db: Database;
     /** Where uploaded pictures go: the bucket, the Images binding, and the work after the answer. */
     pictures: PictureStorage;
+    /** The workshop's and the customers' e-mail, sent after the answer (decisions 014, 018). */
+    mailers: Mailers;
     /** Per-request nonce for the Content-Security-Policy; passed to Remix's inline scripts. */
     nonce: string;
     /** Loaders report here when their content changes by the clock, so a cached page expires then. */
@@ -51,6 +54,8 @@ export function getLoadContext({
       return (db ??= database(env.DB, contentChanges));
     },
     pictures: { bucket: env.IMAGES, transforms: env.IMAGE_TRANSFORMS, afterAnswer: (work) => ctx.waitUntil(work()) },
+    // The customers' binding is optional: without it staff tell customers themselves (decision 018).
+    mailers: { customer: env.CUSTOMER_MAIL as SendEmail | undefined, workshop: env.ENQUIRY_MAIL, afterAnswer: (work) => ctx.waitUntil(work()) },
     nonce: toBase64(randomBytes(16)),
     pageLifetime: new PageLifetime(Date.now()),
     contentChanges,

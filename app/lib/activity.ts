@@ -54,18 +54,36 @@ export const LOG_ACTIONS = [
   "zurückgezogen",
   "entfernt",
   "Antwort geöffnet",
+  // An enquiry's steps after its arrival (decision 018), by staff and by the customer.
+  "Preis erstellt",
+  "Angebot angenommen",
+  "Rückfrage gestellt",
+  "Termine vorgeschlagen",
+  "Termin gewählt",
+  "Kein Termin passt",
+  "fertig gemeldet",
+  "Kunde benachrichtigt",
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 /**
- * What needs no kind before it: a staff member's own account ("Angemeldet", not "Konto
- * angemeldet"), and a reply, whose title names the enquiry ("Antwort geöffnet – A-2026-0042 per WhatsApp").
+ * Actions that say all themselves: a staff member's own account ("Angemeldet", not "Konto
+ * angemeldet"), a reply, whose title names the enquiry ("Antwort geöffnet – A-2026-0042 per WhatsApp"),
+ * and an enquiry's steps ("Angebot angenommen", not "Anfrage Angebot angenommen").
  */
 const ACCOUNT_ACTIONS: Partial<Record<LogAction, string>> = {
   angemeldet: "Angemeldet",
   "Passwort geändert": "Passwort geändert",
   "überall abgemeldet": "Überall abgemeldet",
   "Antwort geöffnet": "Antwort geöffnet",
+  "Preis erstellt": "Richtpreis / Angebot erstellt",
+  "Angebot angenommen": "Angebot angenommen",
+  "Rückfrage gestellt": "Rückfrage zum Preis",
+  "Termine vorgeschlagen": "Termine vorgeschlagen",
+  "Termin gewählt": "Termin gewählt",
+  "Kein Termin passt": "Kein Termin passt",
+  "fertig gemeldet": "Fahrzeug fertig gemeldet",
+  "Kunde benachrichtigt": "Kunde benachrichtigt",
 };
 
 /** What happened, as the Verlauf's line says it: "Neuigkeit gelöscht", "Einladung erstellt", "Angemeldet". */

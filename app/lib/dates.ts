@@ -22,6 +22,16 @@ export function formatDateTime(instant: Date | string): string {
   return formatSafely(instant, DATE_TIME_FORMAT, UNREADABLE_DATE);
 }
 
+/** "Dienstag, 14.07.2026, 09:00 Uhr": an appointment, as the customer and the staff read it. */
+export function formatAppointment(instant: Date | string): string {
+  return formatSafely(instant, "EEEE, dd.MM.yyyy, HH:mm 'Uhr'", UNREADABLE_DATE);
+}
+
+/** "09:00": the time of an instant in workshop time. */
+export function formatClock(instant: Date | string): string {
+  return formatSafely(instant, "HH:mm", UNREADABLE_DATE);
+}
+
 /** "22. Nov. 2026": year, short month and day, as the news feed shows them. */
 export function formatNewsDate(instant: Date | string): string {
   return formatSafely(instant, "d. MMM yyyy", UNREADABLE_DATE);

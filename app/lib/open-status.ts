@@ -1,6 +1,6 @@
 import { addDays, formatShortDay, WORKSHOP_TIME_ZONE, workshopDate, workshopInstant } from "~/lib/dates";
 import { holidayOn } from "~/lib/holidays";
-import { type DayReading, type OpeningHours, readDayText, WEEKDAYS } from "~/lib/opening-hours";
+import { type DayReading, dayForVisitors, type OpeningHours, readDayText, WEEKDAYS } from "~/lib/opening-hours";
 
 /**
  * "Jetzt geöffnet" / "Jetzt geschlossen" as a pure function of the week's texts, the
@@ -164,4 +164,19 @@ export function upcomingSpecialDays(schedule: Schedule, now: Date, days: number)
       const span = fromDate === toDate ? formatShortDay(fromDate) : `${formatShortDay(fromDate)}–${formatShortDay(toDate)}`;
       return `${span} ${title}: ${hours}`;
     });
+}
+
+/**
+ * The next `count` days from `now`'s, each as visitors read it ("Dienstag, 14.07.: 08:00–12:00 ·
+ * 13:00–17:00 Uhr", "Samstag, 18.07.: nach Vereinbarung", "Donnerstag, 25.12.: geschlossen
+ * (1. Weihnachtstag)"): when a finished car can be picked up.
+ */
+export function daysAhead(schedule: Schedule, now: Date, count: number): { date: string; day: string; hours: string }[] {
+  const today = workshopDate(now);
+  return Array.from({ length: count }, (_, offset) => {
+    const plan = dayPlan(schedule, addDays(today, offset));
+    const day = `${weekdayLabel(plan.date)}, ${formatShortDay(plan.date)}`;
+    if (plan.reading.kind === "closed") return { date: plan.date, day, hours: `geschlossen${plan.reason ? ` (${plan.reason})` : ""}` };
+    return { date: plan.date, day, hours: dayForVisitors(plan.text).text };
+  });
 }

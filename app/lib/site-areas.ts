@@ -33,11 +33,15 @@ export const PATHS = {
   staffReplySnippets: "/intern/anfragen/vorlagen",
   /** The business record: name, contact, Impressum, the home page's words (decision 020). */
   staffBusiness: "/intern/betrieb",
+  /** "Termine": the drop-off dates customers chose, by day. */
+  staffAppointments: "/intern/termine",
   /** An invitation's link: `/intern/einladung/<signed id>` (entities/invitations.server.ts). */
   staffInvitation: "/intern/einladung",
   enquiry: "/anfrage",
   /** The enhanced enquiry form's endpoint (JSON answers, photos with progress). */
   enquirySend: "/anfrage/senden",
+  /** A customer's private status page: `/anfrage/status/<token>` (entities/enquiry-status-links.server.ts). */
+  enquiryStatus: "/anfrage/status",
   api: "/api/v1",
   pictures: "/images",
   preferences: "/einstellungen",
@@ -82,6 +86,20 @@ export function areaOf(pathname: string): SiteArea {
   if (page === PATHS.routeDiscovery) return "framework";
   return "public";
 }
+
+/**
+ * Public pages that belong to one person: an enquiry's status page, its calendar file and its
+ * data requests. Never in the edge cache, `private, no-store`, and `Referrer-Policy:
+ * same-origin`, so the address (its token) never leaves the site (docs/decisions/018).
+ */
+export function isPrivatePage(pathname: string): boolean {
+  return areaOf(pathname) === "public" && within(canonicalPath(pathname).replace(/\.data$/, ""), PATHS.enquiryStatus);
+}
+
+/** The status page of the link carrying `token`. */
+export const statusPagePath = (token: string) => `${PATHS.enquiryStatus}/${token}`;
+/** Its appointment as a calendar file. */
+export const statusCalendarPath = (token: string) => `${statusPagePath(token)}/termin.ics`;
 
 /** Whether a path is `named` (one of PATHS), in any spelling the routes accept. */
 export const isPath = (pathname: string, named: string) => canonicalPath(pathname).replace(/\.data$/, "") === named.toLowerCase();

@@ -59,11 +59,18 @@ export function sendPlain(form: FormData, address = freshAddress()) {
   });
 }
 
+/** An enquiry the enhanced form stored: 201, and the way to its status page (decision 018). */
 export async function expectStored(response: Response): Promise<string> {
+  return (await expectStoredWithLink(response)).reference;
+}
+
+/** As `expectStored`, with the status link's token the answer leads to. */
+export async function expectStoredWithLink(response: Response): Promise<{ reference: string; token: string }> {
   expect(response.status, await response.clone().text()).toBe(201);
   const { location, reference } = (await response.json()) as { location: string; reference: string };
-  expect(location).toBe(`/anfrage/danke/${reference}`);
-  return reference;
+  const token = /^\/anfrage\/status\/([A-Za-z0-9_-]+)$/.exec(location)?.[1];
+  expect(token, location).toBeDefined();
+  return { reference, token: token! };
 }
 
 /** A phone photo: a real JPEG (pixels from the Images binding), 400 × 300 as stored, EXIF orientation 6 with GPS, and XMP. */

@@ -42,6 +42,10 @@ import {
   listEnquiries,
   updateEnquiry,
 } from "~/server/entities/enquiries.server";
+import { checkSlots, finishJob, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
+import { apiProgress, progressOf } from "~/server/entities/enquiry-progress.server";
+import { checkQuote, saveQuote } from "~/server/entities/quotes.server";
+import type { Enquiry } from "~/server/entities/enquiries.server";
 import { saveUploadRequest } from "~/server/entities/reference-uploads.server";
 import {
   deleteReference,
@@ -110,6 +114,20 @@ function apiReference<R extends PublicReference>({ beforeOf: _pageOnly, before, 
     thumbnailUrl: reference.url,
     before: before && { id: before.id, url: before.url },
   };
+}
+
+/** Enquiries as the API answers them: each with its price, dates and notices (decision 018). */
+async function apiEnquiries(context: AppLoadContext, list: Enquiry[]) {
+  const progress = await progressOf(context.db, list);
+  return list.map((enquiry) => ({ ...apiEnquiry(enquiry), ...apiProgress(progress.get(enquiry.id)!) }));
+}
+
+const apiEnquiryOf = async (context: AppLoadContext, enquiry: Enquiry) => (await apiEnquiries(context, [enquiry]))[0];
+
+/** A check's first German message as a 400, like `parseOrThrow`. */
+function checkedOrThrow<T>(result: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!result.ok) throw new HttpError(400, result.message);
+  return result.value;
 }
 
 /** SPEC §7: the same paths, methods, payloads and answers the workshop's existing client uses. */
@@ -295,7 +313,7 @@ const routes: Record<string, Route> = {
         ...parsePaging(url.searchParams, { defaultLimit: ENQUIRY_PAGE_SIZE, maxLimit: ENQUIRY_MAX_PAGE_SIZE }),
         status: status ? parseOrThrow(enquiryStatus, status) : null,
       });
-      return list.map(apiEnquiry);
+      return apiEnquiries(context, list);
     },
   },
   "enquiry/update": {
@@ -303,7 +321,36 @@ const routes: Record<string, Route> = {
     staffOnly: true,
     handle: async ({ request, context, user }) => {
       const { id, ...changes } = parseOrThrow(withId({ status: z.unknown(), note: z.unknown() }), await readJson(request));
-      return apiEnquiry(await updateEnquiry(context.db, user, id, parseOrThrow(enquiryUpdate, changes)));
+      return apiEnquiryOf(context, await updateEnquiry(context.db, user, id, parseOrThrow(enquiryUpdate, changes)));
+    },
+  },
+  // The steps after the arrival (decision 018); each tells the customer by e-mail after the answer.
+  "enquiry/quote": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id, ...quote } = parseOrThrow(
+        withId({ kind: z.unknown(), items: z.unknown(), validUntil: z.unknown(), note: z.unknown() }),
+        await readJson(request),
+      );
+      return apiEnquiryOf(context, await saveQuote(context.db, context.mailers, user, id, checkedOrThrow(checkQuote(quote))));
+    },
+  },
+  "enquiry/propose": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id, slots } = parseOrThrow(withId({ slots: z.unknown() }), await readJson(request));
+      const instants = checkedOrThrow(checkSlots(slots, await proposalSchedule(context.db)));
+      return apiEnquiryOf(context, await proposeSlots(context.db, context.mailers, user, id, instants));
+    },
+  },
+  "enquiry/finish": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      return apiEnquiryOf(context, await finishJob(context.db, context.mailers, user, id));
     },
   },
   "enquiry/delete": {

@@ -27,3 +27,10 @@ export function randomBytes(count: number): Uint8Array<ArrayBuffer> {
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return fromBase64(text.replace(/-/g, "+").replace(/_/g, "/"));
 }
+
+const encoder = new TextEncoder();
+
+/** SHA-256 of a text as hex: how tokens are kept (sessions, status links), never the tokens themselves. */
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))));
+}

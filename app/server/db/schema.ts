@@ -235,6 +235,10 @@ export const enquiries = sqliteTable(
     mailStatus: text("mail_status").notNull(),
     createdAt: createdAt(),
     updatedAt: instant("updated_at").notNull(),
+    /** When staff took it up (left "Neu", or the first price, dates or "fertig"): the status page's "In Bearbeitung". */
+    startedAt: instant("started_at"),
+    /** "Fahrzeug fertig – kann abgeholt werden" (entities/appointments.server.ts). */
+    finishedAt: instant("finished_at"),
   },
   (table) => [
     uniqueIndex("enquiries_reference_unique").on(table.year, table.number),
@@ -272,6 +276,113 @@ export const enquiryAttempts = sqliteTable(
   (table) => [index("enquiry_attempts_address_idx").on(table.address, table.attemptedAt)],
 );
 
+/**
+ * The customer's private links to an enquiry's status page (entities/enquiry-status-links.server.ts):
+ * only the SHA-256 of each token is kept. Every message to the customer carries a link of its own,
+ * so an enquiry has several; all of them end with the enquiry.
+ */
+export const enquiryStatusLinks = sqliteTable(
+  "enquiry_status_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    enquiryId: text("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [index("enquiry_status_links_enquiry_idx").on(table.enquiryId)],
+);
+
+/**
+ * The prices made for an enquiry ("Richtpreis / Angebot", entities/quotes.server.ts): each new
+ * version is a row of its own, the highest is the current one; an accepted one is never changed
+ * and no version follows it. Money in cents, gross; `items` is JSON `[{text, quantity, unitPriceGross}]`.
+ */
+export const enquiryQuotes = sqliteTable(
+  "enquiry_quotes",
+  {
+    id: text("id").primaryKey(),
+    enquiryId: text("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** richtpreis, angebot (app/lib/quote.ts). */
+    kind: text("kind").notNull(),
+    items: text("items").notNull(),
+    totalGross: integer("total_gross").notNull(),
+    vat: integer("vat").notNull(),
+    /** The last day it holds, `YYYY-MM-DD` in Berlin. */
+    validUntil: text("valid_until").notNull(),
+    note: text("note").notNull(),
+    createdAt: instant("created_at").notNull(),
+    createdBy: text("created_by").notNull(),
+    acceptedAt: instant("accepted_at"),
+  },
+  (table) => [
+    uniqueIndex("enquiry_quotes_version_unique").on(table.enquiryId, table.version),
+    uniqueIndex("enquiry_quotes_accepted_unique").on(table.enquiryId).where(sql`${table.acceptedAt} is not null`),
+  ],
+);
+
+/**
+ * Drop-off dates staff proposed (entities/appointments.server.ts). New proposals withdraw the
+ * previous ones, as does the customer's "Keiner passt"; of the live ones at most one is chosen.
+ */
+export const appointmentSlots = sqliteTable(
+  "appointment_slots",
+  {
+    id: text("id").primaryKey(),
+    enquiryId: text("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    startsAt: instant("starts_at").notNull(),
+    proposedAt: instant("proposed_at").notNull(),
+    withdrawnAt: instant("withdrawn_at"),
+    chosenAt: instant("chosen_at"),
+  },
+  (table) => [
+    index("appointment_slots_enquiry_idx").on(table.enquiryId),
+    index("appointment_slots_starts_idx").on(table.startsAt),
+    uniqueIndex("appointment_slots_chosen_unique")
+      .on(table.enquiryId)
+      .where(sql`${table.chosenAt} is not null and ${table.withdrawnAt} is null`),
+  ],
+);
+
+/** What customers wrote on their status page: a question about the price, or "Keiner passt" with a note. */
+export const customerMessages = sqliteTable(
+  "customer_messages",
+  {
+    id: text("id").primaryKey(),
+    enquiryId: text("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    /** rueckfrage, keiner-passt (app/lib/enquiry-progress.ts). */
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (table) => [index("customer_messages_enquiry_idx").on(table.enquiryId, table.createdAt)],
+);
+
+/**
+ * The last attempt to tell the customer about each step (entities/customer-mail.server.ts). A step
+ * counts as told when its notice was sent or shared after the step last changed.
+ */
+export const customerNotices = sqliteTable(
+  "customer_notices",
+  {
+    enquiryId: text("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    /** received, quote, proposals, appointment, finished. */
+    step: text("step").notNull(),
+    /** gesendet, geteilt, fehlgeschlagen, nicht-eingerichtet. */
+    outcome: text("outcome").notNull(),
+    at: instant("at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.enquiryId, table.step] })],
+);
 
 /**
  * The staff's own reply snippets ("Antwortvorlagen", entities/reply-snippets.server.ts), offered

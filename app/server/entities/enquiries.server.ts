@@ -31,13 +31,23 @@ import {
   validate,
 } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
-import { enquiries, enquiryPhotos, trash } from "~/server/db/schema";
+import {
+  appointmentSlots,
+  customerMessages,
+  customerNotices,
+  enquiries,
+  enquiryPhotos,
+  enquiryQuotes,
+  enquiryStatusLinks,
+  trash,
+} from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { type ImageFile, type PictureStorage, STORE_FAILED, storePictures } from "~/server/images/pictures.server";
 import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
 import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
+import { newStatusLink } from "./enquiry-status-links.server";
 import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 /*
@@ -150,6 +160,10 @@ export interface Enquiry {
   mailStatus: MailStatus;
   createdAt: string;
   updatedAt: string;
+  /** When staff took it up (the status page's "In Bearbeitung"); null while nobody has. */
+  startedAt: string | null;
+  /** "Fahrzeug fertig – kann abgeholt werden"; null until then. */
+  finishedAt: string | null;
   photos: EnquiryPhoto[];
 }
 
@@ -184,6 +198,8 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[]): Enquiry {
     mailStatus: row.mailStatus as MailStatus,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
     photos: photos.map(toPhoto),
   };
 }
@@ -200,7 +216,8 @@ async function withPhotos(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]> 
 }
 
 export type EnquiryForm =
-  | { ok: true; enquiry: Enquiry }
+  /** `statusToken`: the customer's link to the status page, which the confirmation shows. */
+  | { ok: true; enquiry: Enquiry; statusToken: string }
   | { ok: false; status: number; message: string; fieldErrors: FieldErrors; headers?: HeadersInit };
 
 /**
@@ -209,8 +226,9 @@ export type EnquiryForm =
  * messages per field and nothing stored; otherwise the enquiry and its photos are stored
  * together (all or nothing), filed under "Spam" (without its photos) when the spam checks say
  * so. Photos beyond the site-wide ceiling are refused at their field (429), text alone never is.
- * The e-mail to the workshop is due for every other one (`mailStatus` "ausstehend"); the caller
- * sends it.
+ * Every one gets its status link in the same batch (decision 018) — one filed under Spam too, so
+ * a robot cannot tell from the answer — and every other is due for the e-mail to the workshop
+ * (`mailStatus` "ausstehend"); the caller sends it.
  */
 export async function receiveEnquiry(
   db: Database,
@@ -241,6 +259,7 @@ export async function receiveEnquiry(
   }
   const year = Number(workshopDate(now).slice(0, 4));
   const id = newId();
+  const statusLink = await newStatusLink(db, id, now);
 
   try {
     await storePictures(db, storage, "enquiry", kept, (stored) => [
@@ -264,6 +283,7 @@ export async function receiveEnquiry(
         updatedAt: now,
       }),
       ...stored.map((picture, position) => db.insert(enquiryPhotos).values({ ...picture, enquiryId: id, position })),
+      statusLink.insert,
     ]);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -271,7 +291,7 @@ export async function receiveEnquiry(
     if (error.message === STORE_FAILED) throw new HttpError(503, ENQUIRY_STORE_FAILED);
     return { ok: false, status: error.status, message: error.message, fieldErrors: { [F.photos]: error.message } };
   }
-  return { ok: true, enquiry: (await getEnquiry(db, id))! };
+  return { ok: true, enquiry: (await getEnquiry(db, id))!, statusToken: statusLink.token };
 }
 
 export async function getEnquiry(db: Database, id: string): Promise<Enquiry | null> {
@@ -352,6 +372,25 @@ async function changedEnquiry(db: Database, id: string): Promise<Enquiry> {
   return enquiry;
 }
 
+/** The statuses at which staff have taken an enquiry up. */
+const TAKEN_UP: EnquiryStatus[] = ["in-bearbeitung", "beantwortet", "erledigt"];
+
+/**
+ * What every step after the arrival writes to the enquiry (a price, dates, "fertig", the
+ * customer's answer): it counts as taken up from then (a "Neu" one is "In Bearbeitung", and the
+ * status page's step gets its date), and its retention period starts again.
+ */
+export function progressed(now: Date) {
+  return {
+    status: sql`case when ${enquiries.status} = 'neu' then 'in-bearbeitung' else ${enquiries.status} end`,
+    startedAt: takenUpAt(now),
+    updatedAt: now,
+  };
+}
+
+/** When the enquiry was first taken up: kept once set, else `now`. */
+const takenUpAt = (now: Date) => sql`coalesce(${enquiries.startedAt}, ${now.getTime()})`;
+
 /** A change by staff (status, note or both); it restarts the retention period. */
 export async function updateEnquiry(
   db: Database,
@@ -365,7 +404,12 @@ export async function updateEnquiry(
   await db.batch([
     db
       .update(enquiries)
-      .set({ ...(status === undefined ? {} : { status }), ...(note === undefined ? {} : { note }), updatedAt: now })
+      .set({
+        ...(status === undefined ? {} : { status }),
+        ...(note === undefined ? {} : { note }),
+        ...(status && TAKEN_UP.includes(status) ? { startedAt: takenUpAt(now) } : {}),
+        updatedAt: now,
+      })
       .where(own),
     logStatement(db, actor, { action: "geändert", kind: "enquiry", itemId: id, title: reference }, {
       at: now,
@@ -410,6 +454,19 @@ export async function openReply(db: Database, actor: Actor, id: string, { kanal,
 }
 
 /**
+ * What an enquiry has besides its photos (decision 018): its status links, prices, proposed
+ * dates, the customer's messages and notices. They move into the Papierkorb and back with it, so
+ * a restored enquiry is whole again; while it is there its status page answers 404.
+ */
+const PROGRESS_TABLES = [
+  { table: enquiryStatusLinks, enquiryId: enquiryStatusLinks.enquiryId },
+  { table: enquiryQuotes, enquiryId: enquiryQuotes.enquiryId },
+  { table: appointmentSlots, enquiryId: appointmentSlots.enquiryId },
+  { table: customerMessages, enquiryId: customerMessages.enquiryId },
+  { table: customerNotices, enquiryId: customerNotices.enquiryId },
+];
+
+/**
  * Into the Papierkorb (decision 016), with its photos' rows; the photos' files stay in R2 until
  * the entry is deleted for good. The Papierkorb and the Verlauf name it by its reference number
  * and topic, never by the customer's name.
@@ -429,18 +486,27 @@ export async function deleteEnquiry(db: Database, actor: Actor, id: string, now 
       rows: [
         { table: enquiries, where: own },
         { table: enquiryPhotos, where: photos },
+        ...PROGRESS_TABLES.map(({ table, enquiryId }) => ({ table, where: eq(enquiryId, id) })),
       ],
       pictures: { kind: "enquiry", where: photos },
       notFound: ENQUIRY_NOT_FOUND,
     },
-    [db.delete(enquiryPhotos).where(photos), db.delete(enquiries).where(own).returning({ id: enquiries.id })],
+    [
+      db.delete(enquiryPhotos).where(photos),
+      ...PROGRESS_TABLES.map(({ table, enquiryId }) => db.delete(table).where(eq(enquiryId, id))),
+      db.delete(enquiries).where(own).returning({ id: enquiries.id }),
+    ],
     now,
   );
 }
 
 /** A restored enquiry comes back with its photos, its status, note and dates as they were. */
 export const ENQUIRY_TRASH: TrashRules = {
-  restore: (db, entryId) => [restoreRows(db, enquiries, entryId), restoreRows(db, enquiryPhotos, entryId)],
+  restore: (db, entryId) => [
+    restoreRows(db, enquiries, entryId),
+    restoreRows(db, enquiryPhotos, entryId),
+    ...PROGRESS_TABLES.map(({ table }) => restoreRows(db, table, entryId)),
+  ],
   onPages: false,
   // The retention period runs on in the Papierkorb: an enquiry is kept no longer there than in the inbox.
   dueEarly: (now) => {
@@ -461,6 +527,7 @@ async function deleteForGood(db: Database, bucket: R2Bucket, id: string, now: Da
   const keys = (await Promise.all(photos.map((photo) => storedKeys(bucket, "enquiry", photo.id)))).flat();
   await db.batch([
     db.delete(enquiryPhotos).where(eq(enquiryPhotos.enquiryId, id)),
+    ...PROGRESS_TABLES.map(({ table, enquiryId }) => db.delete(table).where(eq(enquiryId, id))),
     db.delete(enquiries).where(eq(enquiries.id, id)),
     ...(keys.length ? [noteDeletions(db, keys, now)] : []),
   ]);
@@ -473,6 +540,12 @@ function retentionCutoffs(now: Date): { kept: Date; spam: Date } {
   kept.setUTCMonth(kept.getUTCMonth() - ENQUIRY_RETENTION_MONTHS);
   return { kept, spam: new Date(now.getTime() - SPAM_RETENTION_DAYS * 24 * 60 * 60 * 1000) };
 }
+
+/** Whether an enquiry last changed at `updatedAt` is still kept at `now` (the scheduled handler deletes it otherwise). */
+export const isKept = (enquiry: Pick<Enquiry, "status" | "updatedAt">, now: Date) => {
+  const { kept, spam } = retentionCutoffs(now);
+  return new Date(enquiry.updatedAt) >= (enquiry.status === "spam" ? spam : kept);
+};
 
 /**
  * For the scheduled handler: deletes, with their photos, the enquiries whose last change is

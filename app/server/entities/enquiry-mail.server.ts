@@ -1,7 +1,7 @@
-import { createMimeMessage, Mailbox } from "mimetext/browser";
 import { formatDateTime, formatDay } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/seo";
 import type { BusinessRecord } from "~/lib/business";
+import { plainMail } from "~/server/base/mail-message.server";
 import type { Database } from "~/server/db/client.server";
 import { getBusiness } from "./business.server";
 import { type Enquiry, enquiriesAwaitingMail, getEnquiry, setMailStatus } from "./enquiries.server";
@@ -29,7 +29,7 @@ export const MAIL_RETRY_AFTER_MS = 10 * 60 * 1000;
  * A one-line field as one line, even one stored before line breaks were refused in it: whatever
  * the customer typed must never start a line of its own that could pass for the site's.
  */
-const asOneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ");
+export const asOneLine = (value: string) => value.replace(/\p{Cc}+/gu, " ");
 
 /** The customer's free text quoted as a mail program quotes, every line behind "> ". */
 const quoted = (text: string) =>
@@ -61,21 +61,15 @@ function mailText(enquiry: Enquiry, business: MailBusiness): string {
   return lines.join("\r\n");
 }
 
-/** The message as RFC 5322 text, built by mimetext; the body is base64 in lines of 76, as any mail server takes it. */
-export async function enquiryMail(enquiry: Enquiry, business: MailBusiness): Promise<EmailMessage> {
-  // Loaded when sending: the module exists only in the Workers runtime, not in `npm run dev`'s Node.
-  const { EmailMessage } = await import("cloudflare:email");
-  const message = createMimeMessage();
-  message.setSender({ name: `Website ${business.name}`, addr: ENQUIRY_MAIL_SENDER });
-  message.setRecipient(WORKSHOP_MAILBOX);
-  message.setSubject(`Neue Anfrage ${enquiry.reference}: ${enquiry.topic} – ${enquiry.name}`);
-  if (enquiry.email) message.setHeader("Reply-To", new Mailbox({ name: enquiry.name, addr: enquiry.email }));
-  message.addMessage({
-    contentType: "text/plain",
-    encoding: "base64",
-    data: message.toBase64(mailText(enquiry, business)).replace(/.{76}/g, "$&\r\n"),
+/** The message to the workshop, from the site's own sender; `Reply-To` is the customer when they gave an address. */
+export function enquiryMail(enquiry: Enquiry, business: MailBusiness): Promise<EmailMessage> {
+  return plainMail({
+    from: { name: `Website ${business.name}`, addr: ENQUIRY_MAIL_SENDER },
+    to: WORKSHOP_MAILBOX,
+    subject: `Neue Anfrage ${enquiry.reference}: ${enquiry.topic} – ${enquiry.name}`,
+    text: mailText(enquiry, business),
+    replyTo: enquiry.email ? { name: enquiry.name, addr: enquiry.email } : undefined,
   });
-  return new EmailMessage(ENQUIRY_MAIL_SENDER, WORKSHOP_MAILBOX, message.asRaw());
 }
 
 /** Sends the e-mail about one enquiry and records the outcome; never throws (the enquiry is stored already). */
@@ -112,4 +106,40 @@ export async function retryEnquiryMails(db: Database, mail: SendEmail, now = new
     if (await sendEnquiryMail(db, mail, enquiry)) sent.push(enquiry.reference);
   }
   return sent;
+}
+
+/**
+ * What a customer did on the status page (accepted the price, asked, chose a date, "Keiner passt"),
+ * mailed to the workshop like a new enquiry, with what they wrote quoted. After the answer; never
+ * throws: the staff view shows it anyway.
+ */
+export async function sendWorkshopNote(
+  db: Database,
+  mail: SendEmail,
+  enquiryId: string,
+  { what, details = [], message = "" }: { what: string; details?: string[]; message?: string },
+): Promise<void> {
+  try {
+    const enquiry = await getEnquiry(db, enquiryId);
+    if (!enquiry) return;
+    const business = await getBusiness(db);
+    const lines = [
+      `${what} – Anfrage ${enquiry.reference} (${enquiry.topic}, ${asOneLine(enquiry.name)}).`,
+      ...details,
+      ...(message ? ["", "Was die Kundin oder der Kunde geschrieben hat:", ...quoted(message)] : []),
+      "",
+      `Anfrage im internen Bereich öffnen: ${absoluteUrl(business.website, enquiryStaffPath(enquiry.id))}`,
+    ];
+    await mail.send(
+      await plainMail({
+        from: { name: `Website ${business.name}`, addr: ENQUIRY_MAIL_SENDER },
+        to: WORKSHOP_MAILBOX,
+        subject: `Anfrage ${enquiry.reference}: ${what}`,
+        text: lines.join("\r\n"),
+        replyTo: enquiry.email ? { name: enquiry.name, addr: enquiry.email } : undefined,
+      }),
+    );
+  } catch (error) {
+    console.error("E-Mail an die Werkstatt nicht zugestellt", enquiryId, what, error);
+  }
 }

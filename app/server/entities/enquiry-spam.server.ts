@@ -127,3 +127,20 @@ export async function claimPhotoEnquirySlot(db: Database, now = new Date()): Pro
   if (retryAfterSeconds === null) return;
   throw new HttpError(429, PHOTOS_NOT_TAKEN, { "Retry-After": String(retryAfterSeconds) });
 }
+
+/** The customer's answers on a status page (accept, ask, choose a date) per address and window. */
+export const STATUS_PAGE_POST_LIMIT = 20;
+
+/**
+ * Counts a post of a status page's forms against its sender (in a scope of its own, beside the
+ * enquiries), or refuses it with 429: a page's answers are few, a script's are many.
+ */
+export async function claimStatusPagePost(db: Database, address: string, now = new Date()): Promise<void> {
+  const retryAfterSeconds = await claimAttempt(db, `statusseite:${address}`, STATUS_PAGE_POST_LIMIT, now);
+  if (retryAfterSeconds === null) return;
+  throw new HttpError(
+    429,
+    `Von Ihrem Anschluss kamen in der letzten Stunde schon ${STATUS_PAGE_POST_LIMIT} Antworten. Bitte versuchen Sie es in ${inMinutes(retryAfterSeconds)} erneut oder rufen Sie uns an.`,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
-import { randomBytes, toBase64Url, toHex } from "~/server/base/encoding.server";
+import { randomBytes, sha256Hex, toBase64Url } from "~/server/base/encoding.server";
 import { invitations, loginAttempts, sessions, users } from "~/server/db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH, spendEquivalentTime, verifyPassword } from "~/server/base/password.server";
 import { parseOrThrow, requiredText } from "~/server/base/validation.server";
@@ -163,12 +163,6 @@ export async function saveStaffUser(db: Database, input: z.input<typeof newStaff
 export interface StaffUser {
   id: number;
   username: string;
-}
-
-const encoder = new TextEncoder();
-
-async function sha256Hex(text: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))));
 }
 
 function newToken(): string {

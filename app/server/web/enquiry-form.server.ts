@@ -9,10 +9,9 @@ import { receiveEnquiry } from "~/server/entities/enquiries.server";
 import { clientAddress } from "~/server/base/client-address.server";
 import { filesOf, MAX_UPLOAD_REQUEST_BYTES, readUploadForm, uploadTooLarge } from "~/server/images/upload-form.server";
 import { type FormValues, formFields } from "./staff-form.server";
-import { PATHS } from "~/lib/site-areas";
+import { statusPagePath } from "~/lib/site-areas";
+import { tellCustomer } from "~/server/entities/customer-mail.server";
 
-/** Where a customer lands after sending: the confirmation with the reference number. */
-export const confirmationPath = (reference: string) => `${PATHS.enquiry}/danke/${reference}`;
 
 export type EnquiryAnswer =
   | { ok: true; reference: string; location: string }
@@ -40,8 +39,8 @@ async function valuesOfUnreadPost(request: Request): Promise<FormValues> {
  * enhanced one (app/routes/anfrage_.senden.ts) alike. Before a byte of the body is read, a
  * declared length beyond what five photos may need is refused (413) and the post counts
  * against its sender — refused and spam ones too — so a sender over the limit costs a query,
- * not the parsing of 60 MB. Then the enquiry module checks and stores it, and the e-mail to
- * the workshop goes out after the answer. A refusal carries the values as typed where they
+ * not the parsing of 60 MB. Then the enquiry module checks and stores it, and the e-mails to
+ * the workshop and to the customer (with the status link) go out after the answer. A refusal carries the values as typed where they
  * could be read, so the form comes back filled in.
  */
 export async function submitEnquiry(request: Request, context: AppLoadContext): Promise<EnquiryAnswer> {
@@ -85,9 +84,12 @@ export async function submitEnquiry(request: Request, context: AppLoadContext): 
     throw error;
   }
   if (!received.ok) return { ...received, values, headers: received.headers ?? {} };
-  const { enquiry } = received;
+  const { enquiry, statusToken } = received;
   if (enquiry.mailStatus === "ausstehend") {
     context.cloudflare.ctx.waitUntil(sendNewEnquiryMail(db, context.cloudflare.env.ENQUIRY_MAIL, enquiry.id));
+    // The customer's own copy of the link the confirmation shows.
+    tellCustomer(db, context.mailers, enquiry.id, "received", statusToken);
   }
-  return { ok: true, reference: enquiry.reference, location: confirmationPath(enquiry.reference) };
+  // The confirmation is the status page: "Vielen Dank" and its own address to keep (decision 018).
+  return { ok: true, reference: enquiry.reference, location: statusPagePath(statusToken) };
 }

@@ -1,5 +1,5 @@
 import { FORM_TOKEN_FIELD } from "~/lib/enquiry";
-import { areaOf, queryParamsOf } from "~/lib/site-areas";
+import { areaOf, isPrivatePage, queryParamsOf } from "~/lib/site-areas";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/server/db/retry.server";
 import { readPreferences } from "~/server/web/preferences.server";
 import { hasSessionCookie } from "~/server/web/staff-session.server";
@@ -67,13 +67,15 @@ export async function bumpContentVersion(): Promise<string> {
 }
 
 /**
- * Personal answers (the staff area, anything for a session or a token, anything that sets a
- * cookie) must stay in the browser that asked; public pages are asked for again on every view
+ * Personal answers (the staff area, a customer's status page, anything for a session or a token,
+ * anything that sets a cookie) must stay in the browser that asked; public pages are asked for again on every view
  * (the edge answers), so a changed theme or consent shows at once.
  */
 export function withCachePolicy(request: Request, response: Response): Response {
+  const { pathname } = new URL(request.url);
   const personal =
-    areaOf(new URL(request.url).pathname) === "staff" ||
+    areaOf(pathname) === "staff" ||
+    isPrivatePage(pathname) ||
     hasSessionCookie(request) ||
     request.headers.has("token") ||
     response.headers.has("Set-Cookie");
@@ -91,12 +93,13 @@ export function withCachePolicy(request: Request, response: Response): Response 
 
 /**
  * Anonymous GETs of public pages; never the staff area, the API, pictures or the preference
- * forms (in any spelling of their paths), a request with a staff session or a `.data` fetch.
+ * forms (in any spelling of their paths), a customer's status page, a request with a staff
+ * session or a `.data` fetch.
  */
 function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
   const { pathname } = new URL(request.url);
-  if (pathname.endsWith(".data") || areaOf(pathname) !== "public") return false;
+  if (pathname.endsWith(".data") || areaOf(pathname) !== "public" || isPrivatePage(pathname)) return false;
   return !hasSessionCookie(request);
 }
 

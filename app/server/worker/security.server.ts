@@ -1,4 +1,4 @@
-import { areaOf, isPath, PATHS } from "~/lib/site-areas";
+import { areaOf, isPath, isPrivatePage, PATHS } from "~/lib/site-areas";
 import { HttpError } from "~/server/base/errors.server";
 import { MAX_FORM_BYTES, readBodyLimited } from "~/server/base/request-body.server";
 
@@ -119,7 +119,11 @@ export function withSecurityHeaders(request: Request, response: Response): Respo
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A status page's address is its key: it never leaves the site. Not `no-referrer`, which makes
+  // browsers send `Origin: null` on the page's own form posts, which `isForeignFormPost` refuses.
+  const personal = isPrivatePage(new URL(request.url).pathname);
+  headers.set("Referrer-Policy", personal ? "same-origin" : "strict-origin-when-cross-origin");
+  if (personal) headers.set("X-Robots-Tag", "noindex, nofollow");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
   if (!headers.has("Content-Security-Policy")) {
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");

@@ -1,0 +1,260 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import dayPickerStyles from "react-day-picker/style.css?inline";
+import type { StylesHandle } from "~/components/document/inline-styles";
+import { PickUpHours } from "~/components/enquiry-status/pick-up-hours";
+import { QuoteTable } from "~/components/enquiry-status/quote-table";
+import { SlotChoice } from "~/components/enquiry-status/slot-choice";
+import { StatusLink } from "~/components/enquiry-status/status-link";
+import { StatusTimeline } from "~/components/enquiry-status/status-timeline";
+import { PageHeader } from "~/components/pages/page-header";
+import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
+import { Field, FormError } from "~/components/staff/field";
+import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
+import { CUSTOMER_MESSAGE_MAX_LENGTH } from "~/lib/quote";
+import { pageMeta } from "~/lib/seo";
+import { PATHS, statusPagePath } from "~/lib/site-areas";
+import { failureFor, fieldState } from "~/lib/staff-forms";
+import { answerStatusPage, statusPage } from "~/server/web/status-page.server";
+import { retryAfterOf } from "~/server/web/staff-form.server";
+import fieldStyles from "~/styles/fields.css?inline";
+import pageStyles from "~/styles/pages.css?inline";
+import statusStyles from "~/styles/status-page.css?inline";
+
+/*
+ * A customer's private status page (`/anfrage/status/<token>`, decision 018): where the enquiry
+ * stands, its price to accept or ask about, the dates to choose from, and when the car is ready.
+ * Never in the edge cache, `noindex`, and its address never leaves the site (site-areas.ts,
+ * `isPrivatePage`). Right after sending it is the confirmation, with the link to keep.
+ */
+
+export const handle: StylesHandle = { styles: [pageStyles, fieldStyles, dayPickerStyles, statusStyles] };
+
+// The canonical address is the form's: the page's own address (its token) appears in no tag.
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Ihre Anfrage", description: "Der Stand Ihrer Anfrage: Preis, Termin und wann Ihr Fahrzeug fertig ist.", path: PATHS.enquiry }),
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** A refused answer keeps its Retry-After (429). */
+export const headers: HeadersFunction = ({ actionHeaders }) => retryAfterOf(actionHeaders);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  return { ...(await statusPage(context, token)), url: new URL(statusPagePath(token), request.url).href };
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return answerStatusPage(request, context, params.token ?? "");
+}
+
+export default function StatusPage() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const failure = (intent: string) => failureFor(actionData, intent);
+  const { quote, appointment, finished } = page;
+  const accept = failure(STATUS_INTENTS.accept);
+  const ask = failure(STATUS_INTENTS.ask);
+  const choose = failure(STATUS_INTENTS.choose);
+  const decline = failure(STATUS_INTENTS.decline);
+
+  return (
+    <div className="page status-page">
+      <PageHeader title={page.justSent ? "Vielen Dank!" : `Ihre Anfrage ${page.reference}`}>
+        {page.justSent ? (
+          <>
+            Ihre Anfrage <strong className="status-page__reference">{page.reference}</strong> ist angekommen.
+          </>
+        ) : (
+          `${page.topic}${page.vehicle ? ` · ${page.vehicle}` : ""}`
+        )}
+      </PageHeader>
+      <div className="page__inner status-page__body">
+        {page.justSent ? (
+          <section aria-labelledby="angekommen-title" className="status-card">
+            <h2 id="angekommen-title">
+              Ihre Anfrage <span className="status-page__reference">{page.reference}</span> ist angekommen.
+            </h2>
+            <p>
+              Wir melden uns in der Regel innerhalb eines Werktags – hier auf dieser Seite und, wenn Sie eine E-Mail-Adresse
+              angegeben haben, per E-Mail. Bitte halten Sie die Nummer bereit, wenn Sie uns deswegen anrufen.
+            </p>
+            <p>
+              Eine Einschätzung nach Fotos ist ein erster Kostenvoranschlag: Der endgültige Preis kann sich ändern, wenn wir das
+              Stück in der Werkstatt gesehen haben.
+            </p>
+          </section>
+        ) : null}
+
+        <StatusLink url={page.url} />
+
+        <section aria-labelledby="stand-title" className="status-card" id="stand">
+          <h2 id="stand-title">Stand</h2>
+          <StatusTimeline steps={page.timeline} />
+        </section>
+
+        {finished ? (
+          <section aria-labelledby="fertig-title" className="status-card status-card--done" id="fertig">
+            <h2 id="fertig-title">Fahrzeug fertig – kann abgeholt werden</h2>
+            <p>Seit {finished.at} Uhr. Sie können es zu unseren Öffnungszeiten abholen:</p>
+            <PickUpHours days={finished.days} />
+            <p>
+              {page.contact.name}, {page.contact.address} · Telefon <a href={`tel:${page.contact.phone.replace(/[^\d+]/g, "")}`}>{page.contact.phone}</a>
+            </p>
+          </section>
+        ) : null}
+
+        {appointment ? (
+          <section aria-labelledby="termin-title" className="status-card" id="termin">
+            <h2 id="termin-title">{appointment.chosen ? "Ihr Termin" : "Termin zum Bringen wählen"}</h2>
+            {appointment.chosen ? (
+              <>
+                <p className="status-page__appointment">{appointment.chosen.label}</p>
+                <p>
+                  Bitte bringen Sie Ihr Fahrzeug zu uns: {page.contact.name}, {page.contact.address}. Gewählt am{" "}
+                  {appointment.confirmedAt} Uhr.
+                </p>
+                <p>
+                  <a className="button button--secondary" href={appointment.chosen.calendarHref} download>
+                    In den Kalender (.ics)
+                  </a>
+                </p>
+                <p className="status-page__small">Passt er doch nicht? Rufen Sie uns an: {page.contact.phone}.</p>
+              </>
+            ) : appointment.proposals.length > 0 ? (
+              <>
+                <p>Wann können Sie Ihr Fahrzeug bringen? Bitte wählen Sie einen der Termine.</p>
+                <SlotChoice proposals={appointment.proposals} error={choose?.fieldErrors[STATUS_FORM.slot]} chosen={choose?.values[STATUS_FORM.slot]} />
+                <Form method="post" className="status-form" preventScrollReset>
+                  <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.decline} />
+                  <Field
+                    label="Keiner passt? Schreiben Sie uns, wann es Ihnen passt (freiwillig)"
+                    multiline
+                    rows={3}
+                    maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
+                    {...fieldState(decline, STATUS_FORM.message)}
+                  />
+                  <p>
+                    <button type="submit" className="button button--secondary">
+                      Keiner passt
+                    </button>
+                  </p>
+                </Form>
+              </>
+            ) : (
+              <p>
+                Sie haben uns am {appointment.declinedAt} Uhr geschrieben, dass keiner der Termine passt. Wir melden uns mit
+                neuen Vorschlägen.
+              </p>
+            )}
+          </section>
+        ) : null}
+
+        {quote ? (
+          <section aria-labelledby="preis-title" className="status-card" id="preis">
+            <h2 id="preis-title">Ihr {quote.kindShort}</h2>
+            <QuoteTable quote={quote} caption={`${quote.kindShort} zur Anfrage ${page.reference}`} />
+            {quote.acceptedAt ? (
+              <p className="status-page__accepted">Sie haben dieses Angebot am {quote.acceptedAt} Uhr angenommen. Vielen Dank!</p>
+            ) : quote.expired ? (
+              <p>Dieser Preis gilt nicht mehr. Fragen Sie uns gern nach einem neuen – mit einer Rückfrage unten.</p>
+            ) : (
+              <Form method="post" className="status-form" preventScrollReset>
+                <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.accept} />
+                <input type="hidden" name={STATUS_FORM.quote} value={quote.id} />
+                {accept ? <FormError>{accept.message}</FormError> : null}
+                <p>
+                  <button type="submit" className="button">
+                    Angebot annehmen
+                  </button>
+                </p>
+              </Form>
+            )}
+            {quote.acceptedAt ? null : (
+              <Form method="post" className="status-form" preventScrollReset>
+                <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.ask} />
+                <Field
+                  label="Rückfrage zum Preis"
+                  multiline
+                  rows={3}
+                  maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
+                  {...fieldState(ask, STATUS_FORM.message)}
+                />
+                <p>
+                  <button type="submit" className="button button--secondary">
+                    Rückfrage stellen
+                  </button>
+                </p>
+              </Form>
+            )}
+          </section>
+        ) : null}
+
+        {page.messages.length > 0 ? (
+          <section aria-labelledby="nachrichten-title" className="status-card">
+            <h2 id="nachrichten-title">Ihre Nachrichten an uns</h2>
+            <ul className="status-messages">
+              {page.messages.map((message) => (
+                <li key={message.id}>
+                  <p className="status-page__small">
+                    {message.label} · {message.at} Uhr
+                  </p>
+                  {message.text ? <p className="status-messages__text">{message.text}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="anfrage-title" className="status-card">
+          <h2 id="anfrage-title">Was Sie uns geschrieben haben</h2>
+          <dl className="status-facts">
+            <div>
+              <dt>Worum geht es?</dt>
+              <dd>{page.topic}</dd>
+            </div>
+            {page.vehicle ? (
+              <div>
+                <dt>Fahrzeug</dt>
+                <dd>{page.vehicle}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Fotos</dt>
+              <dd>{page.photoCount === 0 ? "keine" : page.photoCount === 1 ? "1 Foto" : `${page.photoCount} Fotos`}</dd>
+            </div>
+          </dl>
+          <p className="status-page__description">{page.description}</p>
+        </section>
+
+        <p className="status-page__small">
+          Diese Seite gilt bis {page.retentionMonths} Monate nach der letzten Änderung; dann löschen wir die Anfrage (
+          <Link to="/impressum#datenschutz">Datenschutz</Link>). Fragen? Telefon{" "}
+          <a href={`tel:${page.contact.phone.replace(/[^\d+]/g, "")}`}>{page.contact.phone}</a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A link that opens nothing (any more) says so plainly, inside the shell. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <GeneralErrorBoundary />;
+  const { retentionMonths } = (error.data ?? {}) as { retentionMonths?: number };
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">Dieser Link ist nicht mehr gültig</h1>
+      <p>
+        Die Seite zu einer Anfrage gibt es, bis wir die Anfrage löschen
+        {retentionMonths ? ` – spätestens ${retentionMonths} Monate nach der letzten Änderung` : ""}. Bitte rufen Sie uns an
+        oder schicken Sie eine neue Anfrage.
+      </p>
+      <p>
+        <Link to={PATHS.enquiry} className="button">
+          Neue Anfrage
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
+import { formatAppointment, formatDateTime, formatDay, workshopDate } from "~/lib/dates";
+import { CUSTOMER_MESSAGE_LABELS, STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
+import { daysAhead } from "~/lib/open-status";
+import { formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, VAT_PERCENT } from "~/lib/quote";
+import { statusCalendarPath, statusPagePath } from "~/lib/site-areas";
+import { clientAddress } from "~/server/base/client-address.server";
+import { HttpError } from "~/server/base/errors.server";
+import { validate } from "~/server/base/validation.server";
+import { readOnce } from "~/server/db/client.server";
+import { chooseSlot, declineNote, declineSlots } from "~/server/entities/appointments.server";
+import { ENQUIRY_RETENTION_MONTHS, type Enquiry } from "~/server/entities/enquiries.server";
+import { claimStatusPagePost } from "~/server/entities/enquiry-spam.server";
+import { type Progress, statusPageRead } from "~/server/entities/enquiry-progress.server";
+import { STATUS_LINK_GONE } from "~/server/entities/enquiry-status-links.server";
+import { scheduleRead } from "~/server/entities/opening-hours.server";
+import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/quotes.server";
+import { workshopContact } from "~/server/entities/workshop-contact.server";
+import { formFields, invalidForm } from "./staff-form.server";
+
+/*
+ * The customer's status page (`/anfrage/status/<token>`, decision 018): what it shows, formatted
+ * on the server so the page ships no date library, and what its forms do. Every post is counted
+ * against its sender first; a link that opens nothing answers 404 to reads and posts alike.
+ */
+
+/** The page's answer to a link that opens nothing (any more); the page's error view says how long links hold. */
+export const statusLinkGone = () => Response.json({ error: STATUS_LINK_GONE, retentionMonths: ENQUIRY_RETENTION_MONTHS }, { status: 404 });
+
+/** The pick-up days the page lists once the car is ready. */
+const PICK_UP_DAYS = 6;
+
+/** Everything the page shows, formatted for Berlin. */
+export async function statusPage(context: AppLoadContext, token: string, now = new Date()) {
+  const { db } = context;
+  const read = await statusPageRead(db, token, now);
+  if (!read) throw statusLinkGone();
+  const { enquiry, progress } = read;
+  const contact = await workshopContact(db);
+  const schedule = enquiry.finishedAt ? await readOnce(db, scheduleRead(db, now)) : null;
+  return {
+    reference: enquiry.reference,
+    topic: enquiry.topic,
+    vehicle: enquiry.vehicle,
+    description: enquiry.description,
+    photoCount: enquiry.photos.length,
+    // Nothing has happened yet: the page is still the confirmation of sending.
+    justSent: progress.timeline.length === 1,
+    timeline: progress.timeline.map(({ step, label, at }) => ({
+      step,
+      label,
+      when: at ? (step === "termin" ? formatAppointment(at) : formatDateTime(at)) : null,
+    })),
+    quote: shownQuote(progress, now),
+    appointment: shownAppointment(progress, token),
+    finished: enquiry.finishedAt && schedule ? { at: formatDateTime(enquiry.finishedAt), days: daysAhead(schedule, now, PICK_UP_DAYS) } : null,
+    messages: progress.messages.map(({ id, kind, text, createdAt }) => ({ id, label: CUSTOMER_MESSAGE_LABELS[kind], text, at: formatDateTime(createdAt) })),
+    retentionMonths: ENQUIRY_RETENTION_MONTHS,
+    contact,
+  };
+}
+export type StatusPageView = Awaited<ReturnType<typeof statusPage>>;
+
+function shownQuote({ quote }: Progress, now: Date) {
+  if (!quote) return null;
+  const expired = quote.validUntil < workshopDate(now);
+  return {
+    id: quote.id,
+    version: quote.version,
+    kindLabel: QUOTE_KIND_LABELS[quote.kind],
+    kindShort: QUOTE_KIND_SHORT[quote.kind],
+    items: quote.items.map(({ text, quantity, unitPriceGross }) => ({
+      text,
+      quantity,
+      unit: formatEuro(unitPriceGross),
+      total: formatEuro(quantity * unitPriceGross),
+    })),
+    total: formatEuro(quote.totalGross),
+    vat: formatEuro(quote.vat),
+    net: formatEuro(quote.totalGross - quote.vat),
+    vatPercent: VAT_PERCENT,
+    validUntil: formatDay(quote.validUntil),
+    note: quote.note,
+    acceptedAt: quote.acceptedAt && formatDateTime(quote.acceptedAt),
+    expired: !quote.acceptedAt && expired,
+  };
+}
+
+function shownAppointment({ appointment }: Progress, token: string) {
+  if (!appointment) return null;
+  return {
+    proposals: appointment.proposals.map(({ id, startsAt }) => ({ id, label: formatAppointment(startsAt), day: workshopDate(new Date(startsAt)) })),
+    chosen: appointment.chosen && { label: formatAppointment(appointment.chosen.startsAt), calendarHref: statusCalendarPath(token) },
+    confirmedAt: appointment.confirmedAt && formatDateTime(appointment.confirmedAt),
+    declinedAt: appointment.declinedAt && formatDateTime(appointment.declinedAt),
+  };
+}
+
+/** Where each intent's message stands on the page. */
+const FIELD_OF: Record<string, string> = {
+  [STATUS_INTENTS.accept]: STATUS_FORM.quote,
+  [STATUS_INTENTS.ask]: STATUS_FORM.message,
+  [STATUS_INTENTS.choose]: STATUS_FORM.slot,
+  [STATUS_INTENTS.decline]: STATUS_FORM.message,
+};
+
+/** Where the page scrolls to after each intent. */
+const SECTION_OF: Record<string, string> = {
+  [STATUS_INTENTS.accept]: "preis",
+  [STATUS_INTENTS.ask]: "preis",
+  [STATUS_INTENTS.choose]: "termin",
+  [STATUS_INTENTS.decline]: "termin",
+};
+
+/**
+ * A post of the page's forms: counted against its sender, then the link checked, then the
+ * customer's answer stored by its entity module. Success returns to the page (Post/Redirect/Get,
+ * at the section answered); a refusal comes back with its message at the form and what was typed.
+ */
+export async function answerStatusPage(request: Request, context: AppLoadContext, token: string, now = new Date()) {
+  const { db, mailers } = context;
+  const values = formFields(await request.formData());
+  const intent = values[STATUS_FORM.intent] ?? "";
+  const failure = { intent, values };
+  const refused = (error: HttpError) =>
+    invalidForm(failure, { message: error.message, fieldErrors: { [FIELD_OF[intent] ?? "_form"]: error.message } }, error);
+  try {
+    await claimStatusPagePost(db, clientAddress(request), now);
+    const read = await statusPageRead(db, token, now);
+    if (!read) throw new HttpError(404, STATUS_LINK_GONE);
+    const enquiry: Pick<Enquiry, "id" | "reference"> = read.enquiry;
+    const text = (check: typeof customerQuestion | typeof declineNote) => {
+      const result = validate(check, values[STATUS_FORM.message] ?? "");
+      if (!result.ok) throw new HttpError(400, result.message);
+      return result.value ?? "";
+    };
+    switch (intent) {
+      case STATUS_INTENTS.accept:
+        await acceptQuote(db, mailers, enquiry, values[STATUS_FORM.quote] ?? "", now);
+        break;
+      case STATUS_INTENTS.ask:
+        await askAboutQuote(db, mailers, enquiry, text(customerQuestion), now);
+        break;
+      case STATUS_INTENTS.choose:
+        if (!values[STATUS_FORM.slot]) throw new HttpError(400, "Bitte wählen Sie einen der Termine aus.");
+        await chooseSlot(db, mailers, enquiry, values[STATUS_FORM.slot], now);
+        break;
+      case STATUS_INTENTS.decline:
+        await declineSlots(db, mailers, enquiry, text(declineNote), now);
+        break;
+      default:
+        throw new HttpError(400, "Unbekannte Aktion.");
+    }
+  } catch (error) {
+    if (error instanceof HttpError) return refused(error);
+    throw error;
+  }
+  return redirect(`${statusPagePath(token)}#${SECTION_OF[intent]}`, 303);
+}
