@@ -31,6 +31,16 @@ export const QUOTE_MAX_VALID_DAYS = 366;
 /** A customer's question about a price, or a note to "Keiner passt". */
 export const CUSTOMER_MESSAGE_MAX_LENGTH = 1000;
 
+/** The staff editor's field names; rows are numbered from 0. */
+export const QUOTE_FORM = {
+  kind: "art",
+  validUntil: "gueltig-bis",
+  note: "hinweis",
+  text: (row: number) => `posten-${row}-text`,
+  quantity: (row: number) => `posten-${row}-menge`,
+  price: (row: number) => `posten-${row}-preis`,
+} as const;
+
 export interface QuoteItem {
   text: string;
   quantity: number;

@@ -129,7 +129,7 @@ export const GALLERY_PARAMS = { category: "kategorie", page: PAGE_PARAM, image: 
 /** The home page's news page for visitors without JavaScript (`?neuigkeiten=2`). */
 export const HOME_NEWS_PARAM = "neuigkeiten";
 
-/** The staff inbox's view of one enquiry (`?anfrage=<id>`): linked from the inbox, the staff banner and the start page. */
+/** The staff inbox's view of one enquiry (`?anfrage=<id>`): linked from the inbox, the staff banner, the start page and the Termine. */
 export const ENQUIRY_PARAM = "anfrage";
 export const staffEnquiryHref = (id: string) => `${PATHS.staffEnquiries}?${ENQUIRY_PARAM}=${encodeURIComponent(id)}`;
 

@@ -18,6 +18,7 @@ import { failureFor, fieldState } from "~/lib/staff-forms";
 import { answerStatusPage, statusPage } from "~/server/web/status-page.server";
 import { retryAfterOf } from "~/server/web/staff-form.server";
 import fieldStyles from "~/styles/fields.css?inline";
+import progressStyles from "~/styles/enquiry-progress.css?inline";
 import pageStyles from "~/styles/pages.css?inline";
 import statusStyles from "~/styles/status-page.css?inline";
 
@@ -28,7 +29,7 @@ import statusStyles from "~/styles/status-page.css?inline";
  * `isPrivatePage`). Right after sending it is the confirmation, with the link to keep.
  */
 
-export const handle: StylesHandle = { styles: [pageStyles, fieldStyles, dayPickerStyles, statusStyles] };
+export const handle: StylesHandle = { styles: [pageStyles, fieldStyles, dayPickerStyles, progressStyles, statusStyles] };
 
 // The canonical address is the form's: the page's own address (its token) appears in no tag.
 export const meta: MetaFunction = ({ matches }) => [

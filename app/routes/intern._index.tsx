@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BusinessCompleteness } from "~/components/staff/business-completeness";
 import { staffPageMeta } from "~/lib/seo";
@@ -7,9 +7,13 @@ import { StartOverview } from "~/components/staff/start-overview";
 import { businessGaps } from "~/server/entities/business.server";
 import { countNewEnquiries } from "~/server/entities/enquiries.server";
 import { staffStartOverview } from "~/server/web/staff-start.server";
+import stepStyles from "~/styles/enquiry-steps.css?url";
 import { getStaffUser } from "~/server/web/staff-session.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Start");
+
+/** Today's drop-offs are listed as on the Termine page. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stepStyles }];
 
 /**
  * The staff area's start: the few things staff do most, as large buttons a thumb hits between
@@ -31,6 +35,7 @@ const ACTIONS = [
   { to: `${PATHS.staffNews}#neuigkeit-neu`, title: "Neuigkeit schreiben", text: "Erscheint auf der Startseite" },
   { to: PATHS.staffAlerts, title: "Wichtige Information", text: "Hinweis mit Start und Ende, z. B. Betriebsferien" },
   { to: PATHS.staffOpening, title: "Öffnungszeiten", text: "Woche und Sonderzeiten" },
+  { to: PATHS.staffAppointments, title: "Termine", text: "Wer diese und die nächsten Wochen sein Fahrzeug bringt" },
 ] as const;
 
 export default function StaffStart() {

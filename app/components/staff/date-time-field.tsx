@@ -31,10 +31,12 @@ export function describeWallClock(value: string): string | null {
 
 /**
  * The time a day gets when it is chosen before any time is set: a start begins now,
- * an end lasts to the end of that day. Either can be changed afterwards.
+ * an end lasts to the end of that day, an appointment starts at a given time ("09:00").
+ * Any of them can be changed afterwards.
  */
-export type DayTime = "now" | "end-of-day";
-const timeForDay = (dayTime: DayTime) => (dayTime === "now" ? toLocalInputValue(new Date()).slice(11, 16) : "23:59");
+export type DayTime = "now" | "end-of-day" | `${number}:${number}`;
+const timeForDay = (dayTime: DayTime) =>
+  dayTime === "now" ? toLocalInputValue(new Date()).slice(11, 16) : dayTime === "end-of-day" ? "23:59" : dayTime;
 
 interface DateTimeFieldProps {
   name: string;
@@ -44,6 +46,8 @@ interface DateTimeFieldProps {
   error?: string;
   autoFocus?: boolean;
   dayTime?: DayTime;
+  /** May stay empty (a second or third proposal). */
+  optional?: boolean;
   /** Every change of the submitted value, for a summary beside the fields. */
   onChange?: (value: string) => void;
 }
@@ -64,7 +68,7 @@ const QUICK_DAYS = [
  * the browser's language) take its place (staff.css), as SPEC §2 describes. Choosing a day applies
  * it at once, so two taps on two days are enough for start and end.
  */
-export function DateTimeField({ autoFocus, ...props }: DateTimeFieldProps) {
+export function DateTimeField({ autoFocus, optional = false, ...props }: DateTimeFieldProps) {
   const hydrated = useHydrated();
   if (!hydrated) {
     return (
@@ -73,7 +77,7 @@ export function DateTimeField({ autoFocus, ...props }: DateTimeFieldProps) {
         name={props.name}
         type="datetime-local"
         step={60}
-        required
+        required={!optional}
         defaultValue={props.defaultValue}
         error={props.error}
         autoFocus={autoFocus}

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { EnquiryThumbnail } from "~/components/enquiry/enquiry-thumbnail";
+import { AppointmentList } from "~/components/enquiry-steps/appointment-list";
 import { PATHS, staffEnquiryHref } from "~/lib/site-areas";
 import type { StaffStartOverview } from "~/server/web/staff-start.server";
 
-/** The start page's "Heute" (hours and the notice that is up) and its new enquiries as cards. */
+/** The start page's "Heute" (hours, the notice that is up, the cars brought in today) and its new enquiries as cards. */
 export function StartOverview({ overview }: { overview: StaffStartOverview }) {
   return (
     <>
@@ -22,6 +23,16 @@ export function StartOverview({ overview }: { overview: StaffStartOverview }) {
           </ul>
         ) : (
           <p className="start-today__none">Kein wichtiger Hinweis aktiv.</p>
+        )}
+        {overview.appointments.length > 0 ? (
+          <>
+            <h3 className="start-today__heading">Heute gebracht</h3>
+            <AppointmentList appointments={overview.appointments} />
+          </>
+        ) : (
+          <p className="start-today__none">
+            Heute bringt niemand ein Fahrzeug (<Link to={PATHS.staffAppointments}>Termine</Link>).
+          </p>
         )}
       </section>
       {overview.enquiries.length > 0 ? (

@@ -1,4 +1,11 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
+import { CustomerNotices } from "~/components/enquiry-steps/customer-notices";
+import { FinishJob } from "~/components/enquiry-steps/finish-job";
+import { QuoteEditor } from "~/components/enquiry-steps/quote-editor";
+import { SlotProposals } from "~/components/enquiry-steps/slot-proposals";
+import { PROGRESS_INTENTS } from "~/lib/enquiry-progress";
+import { failureFor } from "~/lib/staff-forms";
+import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 import { ConfirmDeleteDialog } from "~/components/staff/staff-dialog";
 import { PATHS } from "~/lib/site-areas";
 import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
@@ -13,21 +20,25 @@ import { StatusButtons } from "./status-buttons";
 
 /**
  * One enquiry as a job card, in the order staff work through it on a phone: the photos and
- * the job, who asked and when, answering, the status, the note; what is done rarely
+ * the job, who asked and when, answering; then its steps (decision 020): where the customer
+ * stands and what they were told, the price, the drop-off dates, "fertig"; the status, the note; what is done rarely
  * (Spam, Löschen) behind "Weitere Aktionen", the contact details last. Each section is a
  * part of its own beside this file.
  */
 export function JobCard({
   enquiry,
+  progress,
   deleting,
   snippets,
   chosenSnippet,
 }: {
   enquiry: ShownEnquiry;
+  progress: StaffProgress;
   deleting: { id: string; title: string } | null;
   snippets: ReplySnippet[];
   chosenSnippet: string | null;
 }) {
+  const actionData = useActionData();
   return (
     <article className="job-card" aria-labelledby="anfrage-titel">
       <p className="staff-back">
@@ -52,6 +63,10 @@ export function JobCard({
       </p>
 
       <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />
+      <CustomerNotices progress={progress} failure={failureFor(actionData, PROGRESS_INTENTS.notify, enquiry.id)} />
+      <QuoteEditor progress={progress} reference={enquiry.reference} failure={failureFor(actionData, PROGRESS_INTENTS.quote, enquiry.id)} />
+      <SlotProposals progress={progress} failure={failureFor(actionData, PROGRESS_INTENTS.propose, enquiry.id)} />
+      <FinishJob progress={progress} />
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />
       <MoreActions enquiry={enquiry} />

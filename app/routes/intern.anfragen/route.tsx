@@ -19,10 +19,15 @@ import {
   openReply,
   updateEnquiry,
 } from "~/server/entities/enquiries.server";
+import { progressOfEnquiry } from "~/server/entities/enquiry-progress.server";
 import { snippetsFor } from "~/server/entities/reply-snippets.server";
+import { progressIntents, staffProgress } from "~/server/web/enquiry-progress.server";
 import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
+import dayPickerStyles from "react-day-picker/style.css?url";
 import enquiryStyles from "~/styles/enquiries-staff.css?url";
+import progressStyles from "~/styles/enquiry-progress.css?url";
+import stepStyles from "~/styles/enquiry-steps.css?url";
 import galleryStyles from "~/styles/gallery.css?url";
 import { EnquiryList, STATUS_PARAM } from "./enquiry-list";
 import { JobCard } from "./job-card";
@@ -40,6 +45,10 @@ export const meta: MetaFunction = () => staffPageMeta("Anfragen");
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: galleryStyles },
   { rel: "stylesheet", href: enquiryStyles },
+  // The steps after the arrival (decision 020): the staff calendar, the timeline and price table, the step forms.
+  { rel: "stylesheet", href: dayPickerStyles },
+  { rel: "stylesheet", href: progressStyles },
+  { rel: "stylesheet", href: stepStyles },
 ];
 
 function statusOf(params: URLSearchParams): EnquiryStatus | null {
@@ -55,14 +64,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const load = (id: string) => getEnquiry(context.db, id);
   const open = await dialogRecord({ request, context }, ENQUIRY_PARAM, { loaded: [], load, gone: ENQUIRY_NOT_FOUND });
   if (open) {
-    const [deleting, snippets] = await Promise.all([
+    const [deleting, snippets, progress] = await Promise.all([
       dialogRecord({ request, context }, DELETE_PARAM, { loaded: [open], load, gone: ENQUIRY_NOT_FOUND }),
       snippetsFor(context.db, { name: open.name, reference: open.reference }),
+      progressOfEnquiry(context.db, open),
     ]);
     const chosen = snippets.find((snippet) => snippet.id === url.searchParams.get(SNIPPET_PARAM));
     return {
       view: "detail" as const,
       enquiry: shownEnquiry(open, now),
+      progress: staffProgress(open, progress, context.mailers, now),
       deleting: deleting && { id: deleting.id, title: `${deleting.reference} – ${deleting.name}` },
       snippets,
       chosenSnippet: chosen?.id ?? null,
@@ -110,6 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { to: `${here.pathname}${here.search}`, toast: ({ kanal }) => ({ type: "success", body: `Antwort per ${REPLY_CHANNEL_LABELS[kanal]} geöffnet.` }) },
       ),
       delete: directWrite(() => deleteEnquiry(db, user, id), { to: PATHS.staffEnquiries, toast: MOVED_TO_TRASH }),
+      ...progressIntents({ request, context }, user, id),
     },
     { to: staffEnquiryHref(id) },
   );
@@ -121,7 +133,13 @@ export default function EnquiriesPage() {
   return (
     <div className="staff-page">
       {data.view === "detail" ? (
-        <JobCard enquiry={data.enquiry} deleting={data.deleting} snippets={data.snippets} chosenSnippet={data.chosenSnippet} />
+        <JobCard
+          enquiry={data.enquiry}
+          progress={data.progress}
+          deleting={data.deleting}
+          snippets={data.snippets}
+          chosenSnippet={data.chosenSnippet}
+        />
       ) : (
         <EnquiryList {...data} />
       )}

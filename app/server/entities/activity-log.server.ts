@@ -49,6 +49,14 @@ export function logStatement(db: Database, actor: Actor, entry: LogEntry, { at =
 /** A `when` for `logStatement`: a row of `table` that `where` selects exists (the item a write is about). */
 export const rowExists = (table: SQLiteTable, where: SQL) => sql`exists (select 1 from ${table} where ${where})`;
 
+/**
+ * A `when` for `logStatement` (or any statement of a batch): the statement just before it changed
+ * a row. D1 runs a batch's statements one after another on one connection, so this is the outcome
+ * of this request's own conditional update — unlike a condition on the values it wrote, which a
+ * parallel request writing the same values in the same millisecond would meet too.
+ */
+export const previousChanged = sql`changes() > 0`;
+
 /** What `GET /api/v1/log/get` answers and the Verlauf page lists. */
 export interface LogItem {
   id: number;

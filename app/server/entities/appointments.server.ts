@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { addDays, formatAppointment, parseDateTime, workshopDate } from "~/lib/dates";
+import { addDays, formatAppointment, parseDateTime, workshopDate, workshopInstant } from "~/lib/dates";
 import { formatReference } from "~/lib/enquiry";
 import { MAX_PROPOSALS, PROPOSAL_MAX_DAYS_AHEAD } from "~/lib/enquiry-progress";
 import { dayPlan, type Schedule, weekdayLabel } from "~/lib/open-status";
@@ -9,7 +9,7 @@ import { HttpError } from "~/server/base/errors.server";
 import { newId, type Validated } from "~/server/base/validation.server";
 import { type Database, readOnce } from "~/server/db/client.server";
 import { appointmentSlots, customerMessages, enquiries } from "~/server/db/schema";
-import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { type Actor, logStatement, previousChanged, rowExists } from "./activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry, progressed } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
@@ -106,7 +106,6 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
   if (slot.withdrawnAt) throw new HttpError(409, "Dieser Termin wurde inzwischen zurückgezogen. Bitte wählen Sie einen der aktuellen Vorschläge.");
   if (slot.startsAt.getTime() <= now.getTime()) throw new HttpError(409, "Dieser Termin ist schon vorbei. Bitte wählen Sie einen anderen oder schreiben Sie uns, dass keiner passt.");
   const own = eq(appointmentSlots.id, slotId);
-  const taken = rowExists(appointmentSlots, and(own, eq(appointmentSlots.chosenAt, now))!);
   const [updated] = await db.batch([
     db
       .update(appointmentSlots)
@@ -120,11 +119,12 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
         ),
       )
       .returning({ id: appointmentSlots.id }),
+    // Each only when the one before it changed a row: the choice was this request's.
     db
       .update(enquiries)
       .set(progressed(now))
-      .where(and(eq(enquiries.id, enquiryId), taken)),
-    logStatement(db, CUSTOMER_ACTOR, { action: "Termin gewählt", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: taken }),
+      .where(and(eq(enquiries.id, enquiryId), previousChanged)),
+    logStatement(db, CUSTOMER_ACTOR, { action: "Termin gewählt", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: previousChanged }),
   ]);
   if (updated.length === 0) {
     const chosenMeanwhile = await db.select().from(appointmentSlots).where(and(eq(appointmentSlots.enquiryId, enquiryId), isNotNull(appointmentSlots.chosenAt), isNull(appointmentSlots.withdrawnAt))).get();
@@ -179,15 +179,13 @@ export async function declineSlots(db: Database, mailers: Mailers, enquiry: Enqu
 /** "Fahrzeug fertig – kann abgeholt werden", once; the customer hears of it by e-mail after the answer. */
 export async function finishJob(db: Database, mailers: Mailers, actor: Actor, enquiryId: string, now = new Date()): Promise<Enquiry> {
   const enquiry = await workableEnquiry(db, enquiryId);
-  const own = eq(enquiries.id, enquiryId);
-  const finishedNow = rowExists(enquiries, and(own, eq(enquiries.finishedAt, now))!);
   const [updated] = await db.batch([
     db
       .update(enquiries)
       .set({ ...progressed(now), finishedAt: now })
-      .where(and(own, isNull(enquiries.finishedAt)))
+      .where(and(eq(enquiries.id, enquiryId), isNull(enquiries.finishedAt)))
       .returning({ id: enquiries.id }),
-    logStatement(db, actor, { action: "fertig gemeldet", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: finishedNow }),
+    logStatement(db, actor, { action: "fertig gemeldet", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: previousChanged }),
   ]);
   if (updated.length === 0) throw new HttpError(409, "Das Fahrzeug ist schon als fertig gemeldet.");
   tellCustomer(db, mailers, enquiryId, "finished");
@@ -230,4 +228,15 @@ export async function bookedAppointments(db: Database, from: Date, to: Date): Pr
     topic: enquiry.topic,
     vehicle: enquiry.vehicle,
   }));
+}
+
+/** The chosen drop-off dates of `dayCount` days from `firstDay` (`YYYY-MM-DD`, Berlin), grouped by day; days without any left out. */
+export async function bookedDays(db: Database, firstDay: string, dayCount: number): Promise<{ date: string; appointments: BookedAppointment[] }[]> {
+  const booked = await bookedAppointments(db, workshopInstant(firstDay, "00:00"), workshopInstant(addDays(firstDay, dayCount), "00:00"));
+  const days = new Map<string, BookedAppointment[]>();
+  for (const appointment of booked) {
+    const date = workshopDate(new Date(appointment.startsAt));
+    days.set(date, [...(days.get(date) ?? []), appointment]);
+  }
+  return [...days].map(([date, appointments]) => ({ date, appointments }));
 }

@@ -7,6 +7,7 @@ import {
   MAX_QUOTE_QUANTITY,
   MAX_UNIT_PRICE_CENTS,
   parseEuro,
+  QUOTE_FORM,
   QUOTE_ITEM_TEXT_MAX_LENGTH,
   QUOTE_KIND_SHORT,
   QUOTE_KINDS,
@@ -19,7 +20,7 @@ import { HttpError } from "~/server/base/errors.server";
 import { isOneLine, newId, oneLineMessage, requiredText, validate, type Validated } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { customerMessages, enquiries, enquiryQuotes } from "~/server/db/schema";
-import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { type Actor, logStatement, previousChanged, rowExists } from "./activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry, progressed } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
@@ -83,16 +84,6 @@ export function checkQuote(input: unknown, now = new Date()): Validated<QuoteInp
   const fieldErrors = Object.fromEntries(Object.entries(result.fieldErrors).map(([key, message]) => [key, named(key, message)]));
   return { ok: false, fieldErrors, message: Object.values(fieldErrors)[0] ?? result.message };
 }
-
-/** The staff editor's field names; rows are numbered from 0. */
-export const QUOTE_FORM = {
-  kind: "art",
-  validUntil: "gueltig-bis",
-  note: "hinweis",
-  text: (row: number) => `posten-${row}-text`,
-  quantity: (row: number) => `posten-${row}-menge`,
-  price: (row: number) => `posten-${row}-preis`,
-} as const;
 
 /**
  * The editor's post as the API's payload: rows left empty are skipped, prices typed in euros
@@ -179,7 +170,6 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
     throw new HttpError(409, `Dieser Preis galt bis ${formatDay(quote.validUntil)}. Bitte fragen Sie nach einem neuen – am einfachsten mit einer Rückfrage.`);
   }
   const own = eq(enquiryQuotes.id, quoteId);
-  const accepted = rowExists(enquiryQuotes, and(own, eq(enquiryQuotes.acceptedAt, now))!);
   const [updated] = await db.batch([
     db
       .update(enquiryQuotes)
@@ -192,11 +182,12 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
         ),
       )
       .returning({ id: enquiryQuotes.id }),
+    // Each only when the one before it changed a row: the acceptance was this request's.
     db
       .update(enquiries)
       .set(progressed(now))
-      .where(and(eq(enquiries.id, enquiryId), accepted)),
-    logStatement(db, CUSTOMER_ACTOR, { action: "Angebot angenommen", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: accepted }),
+      .where(and(eq(enquiries.id, enquiryId), previousChanged)),
+    logStatement(db, CUSTOMER_ACTOR, { action: "Angebot angenommen", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: previousChanged }),
   ]);
   if (updated.length === 0) throw new HttpError(409, "Sie haben dieses Angebot bereits angenommen.");
   mailers.afterAnswer(() =>

@@ -1,0 +1,154 @@
+import { redirect } from "@remix-run/cloudflare";
+import { addDays, formatAppointment, formatClock, formatDateTime, formatDay, toLocalInputValue, workshopDate } from "~/lib/dates";
+import {
+  CHANNEL_FIELD,
+  CUSTOMER_MESSAGE_LABELS,
+  NOTICE_STEP_LABELS,
+  PROGRESS_INTENTS,
+  SHARE_CHANNELS,
+  type ShareChannel,
+  SLOT_FIELDS,
+} from "~/lib/enquiry-progress";
+import type { Schedule } from "~/lib/open-status";
+import { euroInputValue, formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, QUOTE_VALID_DAYS, VAT_PERCENT } from "~/lib/quote";
+import { HttpError } from "~/server/base/errors.server";
+import type { Validated } from "~/server/base/validation.server";
+import { type BookedAppointment, checkSlots, finishJob, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
+import { type Mailers, shareChannels, shareNotice } from "~/server/entities/customer-mail.server";
+import type { Enquiry } from "~/server/entities/enquiries.server";
+import type { Notice, Progress } from "~/server/entities/enquiry-progress.server";
+import { quoteFromForm, saveQuote } from "~/server/entities/quotes.server";
+import type { StaffUser } from "~/server/entities/staff-accounts.server";
+import { directWrite, type IntentHandler, refusedForm, validatedWrite } from "./staff-form.server";
+import type { RequestArgs } from "./toast.server";
+
+/*
+ * The staff side of an enquiry's steps (decision 018): what the enquiry's staff view shows of its
+ * price, dates, "fertig" and notices (formatted here, so the page ships no date library), and the
+ * intents its forms post. Each intent calls the entity module the API calls too.
+ */
+
+/** Why the customer has not been told of a step yet. */
+function untoldReason(notice: Notice, enquiry: Enquiry, mailers: Mailers): string {
+  if (!enquiry.email) return "keine E-Mail-Adresse";
+  if (notice.outcome === "nicht-eingerichtet" || !mailers.customer) return "E-Mail an Kunden ist nicht eingerichtet";
+  if (notice.outcome === "fehlgeschlagen" && notice.at && notice.at >= notice.reachedAt) return "E-Mail nicht zugestellt";
+  return "E-Mail noch nicht gesendet";
+}
+
+/** The staff view of an enquiry's steps, formatted for Berlin. */
+export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mailers, now = new Date()) {
+  const { quote, appointment } = progress;
+  const live = appointment?.proposals ?? [];
+  return {
+    enquiryId: enquiry.id,
+    workable: enquiry.status !== "spam",
+    timeline: progress.timeline.map(({ step, label, at }) => ({
+      step,
+      label,
+      when: at ? (step === "termin" ? formatAppointment(at) : formatDateTime(at)) : null,
+    })),
+    quote: quote && {
+      id: quote.id,
+      version: quote.version,
+      kindShort: QUOTE_KIND_SHORT[quote.kind],
+      kindLabel: QUOTE_KIND_LABELS[quote.kind],
+      items: quote.items.map(({ text, quantity, unitPriceGross }) => ({ text, quantity, unit: formatEuro(unitPriceGross), total: formatEuro(quantity * unitPriceGross) })),
+      total: formatEuro(quote.totalGross),
+      vat: formatEuro(quote.vat),
+      net: formatEuro(quote.totalGross - quote.vat),
+      vatPercent: VAT_PERCENT,
+      validUntil: formatDay(quote.validUntil),
+      note: quote.note,
+      createdAt: formatDateTime(quote.createdAt),
+      acceptedAt: quote.acceptedAt && formatDateTime(quote.acceptedAt),
+    },
+    /** What the editor starts from: the current price as a new version, or empty lines valid 30 days. */
+    editor: {
+      kind: quote?.kind ?? "richtpreis",
+      validUntil: quote && quote.validUntil >= workshopDate(now) ? quote.validUntil : addDays(workshopDate(now), QUOTE_VALID_DAYS),
+      note: quote?.note ?? "",
+      items: (quote?.items ?? []).map(({ text, quantity, unitPriceGross }) => ({ text, quantity: String(quantity), price: euroInputValue(unitPriceGross) })),
+    },
+    appointment: appointment && {
+      proposals: live.map(({ id, startsAt }) => ({ id, label: formatAppointment(startsAt), chosen: appointment.chosen?.id === id })),
+      chosen: appointment.chosen && formatAppointment(appointment.chosen.startsAt),
+      confirmedAt: appointment.confirmedAt && formatDateTime(appointment.confirmedAt),
+      declinedAt: appointment.declinedAt && formatDateTime(appointment.declinedAt),
+    },
+    /** The live proposals as the date fields' values, for proposing again. */
+    slotValues: SLOT_FIELDS.map((_, index) => (live[index] ? toLocalInputValue(live[index].startsAt) : "")),
+    finishedAt: enquiry.finishedAt && formatDateTime(enquiry.finishedAt),
+    messages: progress.messages.map(({ id, kind, text, createdAt }) => ({ id, label: CUSTOMER_MESSAGE_LABELS[kind], text, at: formatDateTime(createdAt) })),
+    notices: progress.notices.map((notice) => ({
+      step: notice.step,
+      label: NOTICE_STEP_LABELS[notice.step],
+      told: notice.told,
+      reason: notice.told ? null : untoldReason(notice, enquiry, mailers),
+    })),
+    channels: shareChannels(enquiry),
+  };
+}
+export type StaffProgress = ReturnType<typeof staffProgress>;
+
+/** The date fields as the API's `slots`: the filled ones, each message at its own field. */
+function slotsFromForm(values: Record<string, string>, schedule: Schedule): Validated<Date[]> {
+  const filled = SLOT_FIELDS.filter((name) => (values[name] ?? "").trim() !== "");
+  const result = checkSlots(filled.map((name) => values[name]), schedule);
+  if (result.ok) return result;
+  const [key, message] = Object.entries(result.fieldErrors)[0];
+  const index = /^slots\.(\d+)$/.exec(key)?.[1];
+  return { ok: false, message, fieldErrors: { [index === undefined ? SLOT_FIELDS[0] : filled[Number(index)]]: message } };
+}
+
+/** What the customer hears of a step staff just made, as the toast says it. */
+const toldBy = (enquiry: Enquiry, mailers: Mailers) =>
+  enquiry.email && mailers.customer
+    ? "Die Kundin oder der Kunde bekommt eine E-Mail."
+    : "Bitte die Kundin oder den Kunden benachrichtigen (unten: „Kunde benachrichtigen“).";
+
+const isChannel = (value: string): value is ShareChannel => (SHARE_CHANNELS as readonly string[]).includes(value);
+
+/** The enquiry view's intents for its steps, beside its own (status, note, delete). */
+export function progressIntents(args: RequestArgs, user: StaffUser, id: string): Record<string, IntentHandler> {
+  const { db, mailers } = args.context;
+  return {
+    [PROGRESS_INTENTS.quote]: validatedWrite(quoteFromForm, (input) => saveQuote(db, mailers, user, id, input), {
+      toast: (enquiry) => ({ type: "success", title: "Preis gespeichert", body: toldBy(enquiry, mailers) }),
+    }),
+    [PROGRESS_INTENTS.propose]: async (form) => {
+      const schedule = await proposalSchedule(db);
+      return validatedWrite((values) => slotsFromForm(values, schedule), (slots) => proposeSlots(db, mailers, user, id, slots), {
+        toast: (enquiry) => ({ type: "success", title: "Termine vorgeschlagen", body: toldBy(enquiry, mailers) }),
+      })(form);
+    },
+    [PROGRESS_INTENTS.finish]: directWrite(() => finishJob(db, mailers, user, id), {
+      toast: (enquiry) => ({ type: "success", title: "Als fertig gemeldet", body: toldBy(enquiry, mailers) }),
+    }),
+    // A plain document post: the answer opens WhatsApp, SMS or the mail app with the text, or (told by phone) the page again.
+    [PROGRESS_INTENTS.notify]: async (form) => {
+      const channel = form.values[CHANNEL_FIELD] ?? "";
+      if (channel !== "anruf" && !isChannel(channel)) {
+        return refusedForm(form.failure, CHANNEL_FIELD, new HttpError(400, "Bitte WhatsApp, SMS, E-Mail oder Anruf wählen."));
+      }
+      let href: string | null = null;
+      const answer = await directWrite(
+        async () => {
+          href = await shareNotice(db, user, id, channel);
+        },
+        { toast: { type: "success", body: "Als benachrichtigt vermerkt." } },
+      )(form);
+      return href ? redirect(href, 303) : answer;
+    },
+  };
+}
+
+/** A chosen drop-off as a line of the Termine and the start page (`AppointmentList`). */
+export const shownAppointment = ({ slotId, enquiryId, startsAt, reference, name, vehicle, topic }: BookedAppointment) => ({
+  slotId,
+  enquiryId,
+  time: formatClock(startsAt),
+  reference,
+  name,
+  job: [vehicle, topic].filter(Boolean).join(" · "),
+});
