@@ -62,23 +62,24 @@ export default function StatusPage() {
   return (
     <div className="page status-page">
       <PageHeader title={page.justSent ? "Vielen Dank!" : `Ihre Anfrage ${page.reference}`}>
-        {page.justSent ? (
-          <>
-            Ihre Anfrage <strong className="status-page__reference">{page.reference}</strong> ist angekommen.
-          </>
-        ) : (
-          `${page.topic}${page.vehicle ? ` · ${page.vehicle}` : ""}`
-        )}
+        {page.justSent ? "Wir melden uns in der Regel innerhalb eines Werktags." : `${page.topic}${page.vehicle ? ` · ${page.vehicle}` : ""}`}
       </PageHeader>
       <div className="page__inner status-page__body">
         {page.justSent ? (
-          <section aria-labelledby="angekommen-title" className="status-card">
-            <h2 id="angekommen-title">
-              Ihre Anfrage <span className="status-page__reference">{page.reference}</span> ist angekommen.
-            </h2>
+          <h2 className="status-page__sent">
+            Ihre Anfrage <span className="status-page__reference">{page.reference}</span> ist angekommen.
+          </h2>
+        ) : null}
+
+        <StatusLink url={page.url} />
+
+        {page.justSent ? (
+          <section aria-labelledby="weiter-title" className="status-card">
+            <h2 id="weiter-title">Wie es weitergeht</h2>
             <p>
-              Wir melden uns in der Regel innerhalb eines Werktags – hier auf dieser Seite und, wenn Sie eine E-Mail-Adresse
-              angegeben haben, per E-Mail. Bitte halten Sie die Nummer bereit, wenn Sie uns deswegen anrufen.
+              Wir melden uns hier auf dieser Seite und, wenn Sie eine E-Mail-Adresse angegeben haben, per E-Mail – mit einem
+              Preis und Terminen, zu denen Sie Ihr Fahrzeug bringen können. Bitte halten Sie die Nummer bereit, wenn Sie uns
+              deswegen anrufen.
             </p>
             <p>
               Eine Einschätzung nach Fotos ist ein erster Kostenvoranschlag: Der endgültige Preis kann sich ändern, wenn wir das
@@ -86,8 +87,6 @@ export default function StatusPage() {
             </p>
           </section>
         ) : null}
-
-        <StatusLink url={page.url} />
 
         <section aria-labelledby="stand-title" className="status-card" id="stand">
           <h2 id="stand-title">Stand</h2>
