@@ -158,7 +158,11 @@ describe("the staff API", () => {
     const all = await body<ApiEnquiry[]>(await api("enquiry/get", { token }));
     expect(all.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(Object.keys(all[1]).sort()).toEqual(
-      ["id", "_id", "reference", "status", "topic", "vehicle", "description", "preferredDate", "name", "email", "phone", "note", "mailStatus", "createdAt", "updatedAt", "photos"].sort(),
+      [
+        ...["id", "_id", "reference", "status", "topic", "vehicle", "description", "preferredDate", "name", "email", "phone", "note", "mailStatus", "createdAt", "updatedAt", "photos"],
+        // The steps after the arrival (decision 018).
+        ...["startedAt", "finishedAt", "quote", "appointment", "customerNotified"],
+      ].sort(),
     );
     expect(all[1].photos).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/images\/anfragen\//), width: 2, height: 2 }]);
     expect((await site(all[1].photos[0].url, { headers: { token } })).status).toBe(200);

@@ -46,12 +46,15 @@ export async function mailsSince(since: number): Promise<SentMail[]> {
   return ((await response.json()) as string[]).map(readMail);
 }
 
-/** Waits for the message whose text contains `marker` (other runs on this machine write theirs beside it). */
-export function sentMail(marker: string, since: number): Promise<SentMail> {
+/**
+ * Waits for the message whose text contains `marker` (other runs on this machine write theirs
+ * beside it), and with `subject` when given (one customer gets a message per step).
+ */
+export function sentMail(marker: string, since: number, subject?: string): Promise<SentMail> {
   return vi.waitFor(
     async () => {
-      const mail = (await mailsSince(since)).find((candidate) => candidate.text.includes(marker));
-      if (!mail) throw new Error(`Keine E-Mail mit ${marker}`);
+      const mail = (await mailsSince(since)).find((candidate) => candidate.text.includes(marker) && (subject === undefined || candidate.subject === subject));
+      if (!mail) throw new Error(`Keine E-Mail mit ${marker}${subject ? ` und „${subject}“` : ""}`);
       return mail;
     },
     { timeout: 10_000, interval: 100 },

@@ -20,7 +20,7 @@ export function AppointmentList({ appointments }: { appointments: ShownAppointme
           <span className="appointment-item__time">{appointment.time}</span>
           <span>
             <Link to={staffEnquiryHref(appointment.enquiryId)} className="appointment-item__link">
-              {appointment.reference} · {appointment.name}
+              {`${appointment.reference} · ${appointment.name}`}
             </Link>
             <br />
             {appointment.job}

@@ -41,7 +41,7 @@ export function CustomerNotices({ progress, failure }: { progress: StaffProgress
                 {notice.told ? (
                   <span className="staff-badge enquiry-steps__told">benachrichtigt</span>
                 ) : (
-                  <span className="staff-badge enquiry-steps__untold">nicht benachrichtigt ({notice.reason})</span>
+                  <span className="staff-badge enquiry-steps__untold">{`nicht benachrichtigt (${notice.reason})`}</span>
                 )}
               </li>
             ))}
@@ -59,7 +59,7 @@ export function CustomerNotices({ progress, failure }: { progress: StaffProgress
           <div className="staff-form__buttons enquiry-steps__channels">
             {progress.channels.map((channel) => (
               <button key={channel} type="submit" name={CHANNEL_FIELD} value={channel} className="button">
-                Per {SHARE_CHANNEL_LABELS[channel]}
+                {`Per ${SHARE_CHANNEL_LABELS[channel]}`}
               </button>
             ))}
             <button type="submit" name={CHANNEL_FIELD} value="anruf" className="button button--secondary">

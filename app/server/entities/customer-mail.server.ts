@@ -112,11 +112,10 @@ function subjectOf(step: NoticeStep, enquiry: Enquiry, progress: Progress): stri
  * enquiry was deleted meanwhile.
  */
 function noticeStatement(db: Database, enquiryId: string, step: NoticeStep, outcome: NoticeOutcome, at: Date) {
-  return db.run(
-    sql`insert into ${customerNotices} (enquiry_id, step, outcome, at)
-        select ${enquiryId}, ${step}, ${outcome}, ${at.getTime()} where ${rowExists(enquiries, eq(enquiries.id, enquiryId))}
-        on conflict (enquiry_id, step) do update set outcome = excluded.outcome, at = excluded.at`,
-  );
+  return db
+    .insert(customerNotices)
+    .select(sql`select ${enquiryId}, ${step}, ${outcome}, ${at.getTime()} where ${rowExists(enquiries, eq(enquiries.id, enquiryId))}`)
+    .onConflictDoUpdate({ target: [customerNotices.enquiryId, customerNotices.step], set: { outcome, at } });
 }
 
 /**
