@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import dayPickerStyles from "react-day-picker/style.css?inline";
 import type { StylesHandle } from "~/components/document/inline-styles";
 import { PickUpHours } from "~/components/enquiry-status/pick-up-hours";
@@ -26,7 +26,8 @@ import statusStyles from "~/styles/status-page.css?inline";
  * A customer's private status page (`/anfrage/status/<token>`, decision 018): where the enquiry
  * stands, its price to accept or ask about, the dates to choose from, and when the car is ready.
  * Never in the edge cache, `noindex`, and its address never leaves the site (site-areas.ts,
- * `isPrivatePage`). Right after sending it is the confirmation, with the link to keep.
+ * `isPrivatePage`). Right after sending it is the confirmation, with the link to keep. A document
+ * (decision 018): its forms are plain forms, each answered by the page again.
  */
 
 export const handle: StylesHandle = { styles: [pageStyles, fieldStyles, dayPickerStyles, progressStyles, statusStyles] };
@@ -125,7 +126,7 @@ export default function StatusPage() {
               <>
                 <p>Wann können Sie Ihr Fahrzeug bringen? Bitte wählen Sie einen der Termine.</p>
                 <SlotChoice proposals={appointment.proposals} error={choose?.fieldErrors[STATUS_FORM.slot]} chosen={choose?.values[STATUS_FORM.slot]} />
-                <Form method="post" className="status-form" preventScrollReset>
+                <form method="post" className="status-form">
                   <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.decline} />
                   <Field
                     label="Keiner passt? Schreiben Sie uns, wann es Ihnen passt (freiwillig)"
@@ -139,7 +140,7 @@ export default function StatusPage() {
                       Keiner passt
                     </button>
                   </p>
-                </Form>
+                </form>
               </>
             ) : (
               <p>
@@ -159,7 +160,7 @@ export default function StatusPage() {
             ) : quote.expired ? (
               <p>Dieser Preis gilt nicht mehr. Fragen Sie uns gern nach einem neuen – mit einer Rückfrage unten.</p>
             ) : (
-              <Form method="post" className="status-form" preventScrollReset>
+              <form method="post" className="status-form">
                 <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.accept} />
                 <input type="hidden" name={STATUS_FORM.quote} value={quote.id} />
                 {accept ? <FormError>{accept.message}</FormError> : null}
@@ -168,10 +169,10 @@ export default function StatusPage() {
                     Angebot annehmen
                   </button>
                 </p>
-              </Form>
+              </form>
             )}
             {quote.acceptedAt ? null : (
-              <Form method="post" className="status-form" preventScrollReset>
+              <form method="post" className="status-form">
                 <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.ask} />
                 <Field
                   label="Rückfrage zum Preis"
@@ -185,7 +186,7 @@ export default function StatusPage() {
                     Rückfrage stellen
                   </button>
                 </p>
-              </Form>
+              </form>
             )}
           </section>
         ) : null}

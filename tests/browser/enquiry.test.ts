@@ -64,10 +64,12 @@ describe.each(MODES)("a customer's enquiry on a phone $name", ({ javaScriptEnabl
     await email.fill("erika@beispiel.de");
     await afterHumanFillTime(page);
     await sendButton(page).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/anfrage/danke/"));
-    const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
-    await page.getByRole("heading", { name: `Ihre Anfrage ${reference} ist angekommen.` }).waitFor();
-    await page.getByText("Wir melden uns in der Regel innerhalb eines Werktags").waitFor();
+    // The confirmation is the enquiry's status page, with its address to keep (decision 019).
+    await page.waitForURL((url) => url.pathname.startsWith("/anfrage/status/"));
+    const heading = page.getByRole("heading", { name: /^Ihre Anfrage A-\d{4}-\d{4} ist angekommen\.$/ });
+    const reference = /A-\d{4}-\d{4}/.exec((await heading.textContent()) ?? "")![0];
+    await page.getByText("Wir melden uns in der Regel innerhalb eines Werktags").first().waitFor();
+    expect(await page.getByLabel("Ihr persönlicher Link").inputValue()).toBe(page.url());
 
     const stored = (await staffEnquiries()).find((enquiry) => enquiry.reference === reference)!;
     expect(stored).toMatchObject({ status: "neu", description, name: "Erika Mustermann" });
@@ -94,8 +96,8 @@ describe("the enquiry form with JavaScript", () => {
     expect(await page.getByLabel("Beschreibung *").inputValue()).toBe(description);
     await afterHumanFillTime(page);
     await sendButton(page).click();
-    await page.waitForURL((url) => url.pathname.startsWith("/anfrage/danke/"));
-    const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+    await page.waitForURL((url) => url.pathname.startsWith("/anfrage/status/"));
+    const reference = /A-\d{4}-\d{4}/.exec((await page.getByRole("heading", { name: /ist angekommen/ }).textContent()) ?? "")![0];
     expect((await staffEnquiries()).find((enquiry) => enquiry.reference === reference)).toMatchObject({
       description,
       name: "Max Mustermann",

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
 import { consentValue, cookie, createActiveAlert, deleteAlerts, settleShell, uniqueTitle } from "./shell-helpers";
+import { sendEnquiry } from "./fixtures/enquiry";
 
 /*
  * Decision 018: the public pages whose every feature works without JavaScript ship none, and the
@@ -21,7 +22,7 @@ afterAll(async () => {
   await closeContexts(browser);
 });
 
-const DOCUMENT_PAGES = ["/impressum", "/about", "/ledermuster", "/standort", "/anfrage/danke/A-2026-0001"];
+const DOCUMENT_PAGES = ["/impressum", "/about", "/ledermuster", "/standort"];
 
 /** Every script the page fetched (files, not the inline ones in its HTML). */
 function scriptResponses(page: Page): string[] {
@@ -48,7 +49,9 @@ describe("a document page", () => {
     const page = await openPage(browser, device);
     await settleShell(page.context());
     const scripts = scriptResponses(page);
-    for (const path of DOCUMENT_PAGES) {
+    // An enquiry's status page, which is also its confirmation (decision 019).
+    const { location } = await sendEnquiry({ thema: "Lenkrad", beschreibung: "Leder abgegriffen.", name: "Dokument", telefon: "0221 555123" });
+    for (const path of [...DOCUMENT_PAGES, location]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { enquiryForm, sendEnhanced } from "./enquiry-helpers";
 import { site } from "./helpers";
 
 describe("valid documents", () => {
@@ -46,10 +47,10 @@ describe("valid documents", () => {
     expect(html).not.toMatch(/readonly/i);
   });
 
-  it.each(["/about", "/standort", "/ledermuster", "/impressum", "/anfrage/danke/A-2026-0001"])(
+  it.each(["/about", "/standort", "/ledermuster", "/impressum", "an enquiry's status page"])(
     "ships %s as a document: its styles inline, no framework script, no module preload, no hydration data (decision 018)",
     async (path) => {
-      const html = await (await site(path)).text();
+      const html = await (await site(path.startsWith("/") ? path : await statusPagePath())).text();
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head).not.toMatch(/rel="stylesheet"/);
       expect(head).toMatch(/<style>[^<]*--color-bg/);
@@ -77,3 +78,9 @@ describe("valid documents", () => {
     },
   );
 });
+
+/** The status page of a fresh enquiry (decision 019): the confirmation a customer sees after sending. */
+async function statusPagePath(): Promise<string> {
+  const answer = await sendEnhanced(await enquiryForm());
+  return ((await answer.json()) as { location: string }).location;
+}

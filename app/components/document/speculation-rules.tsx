@@ -15,7 +15,7 @@ const NOT_PRERENDERED = [
   `${PATHS.pictures}/*`,
   `${PATHS.preferences}/*`,
   PATHS.enquirySend,
-  `${PATHS.enquiry}/status/*`,
+  `${PATHS.enquiryStatus}/*`,
   `/*\\?*${CONSENT_SETTINGS_PARAM}*`,
 ];
 

@@ -1,15 +1,12 @@
-import { Form } from "@remix-run/react";
-import { useState } from "react";
 import { DayPicker, TZDate } from "react-day-picker";
 import { de } from "react-day-picker/locale";
 import { FieldError } from "~/components/staff/field";
-import { useHydrated } from "~/components/use-hydrated";
 import { WORKSHOP_TIME_ZONE } from "~/lib/dates";
 import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
 
 export interface ShownProposal {
   id: string;
-  /** "Dienstag, 14.07.2026, 09:00 Uhr" */
+  /** "Dienstag, 01.12.2026, 09:00 Uhr" */
   label: string;
   /** `YYYY-MM-DD` in Berlin */
   day: string;
@@ -21,52 +18,30 @@ function dayDate(day: string): TZDate {
   return new TZDate(year, month - 1, date, 12, 0, WORKSHOP_TIME_ZONE);
 }
 
-const sameDay = (a: Date, day: string) => {
-  const b = dayDate(day);
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-};
-
 /**
- * The proposed drop-off dates to choose from: a list of choices (the form, with and without
- * JavaScript) beside a calendar with the proposed days marked. Without JavaScript the calendar
- * only shows; with it, tapping a marked day chooses that day's time in the list.
+ * The proposed drop-off dates to choose from: the month(s) with the proposed days marked, to see
+ * them among the weeks at a glance, and the list of choices that is sent. The page is a document
+ * (decision 018): the calendar is rendered once on the server, a picture of the same choices, and
+ * left out of the accessibility tree, where the list says it all.
  */
-export function SlotChoice({ proposals, error, chosen: chosenBefore }: { proposals: ShownProposal[]; error?: string; chosen?: string }) {
-  const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<string | undefined>(chosenBefore);
+export function SlotChoice({ proposals, error, chosen }: { proposals: ShownProposal[]; error?: string; chosen?: string }) {
   const days = [...new Set(proposals.map((proposal) => proposal.day))];
   const months = [...new Set(days.map((day) => day.slice(0, 7)))];
-  const chosenDay = proposals.find((proposal) => proposal.id === chosen)?.day;
-  // The same grid before and after hydration (no shift); only with JavaScript are its days buttons.
-  const calendar = {
-    locale: de,
-    weekStartsOn: 1 as const,
-    timeZone: WORKSHOP_TIME_ZONE,
-    defaultMonth: dayDate(`${months[0]}-01`),
-    numberOfMonths: months.length,
-    hideNavigation: true,
-    disableNavigation: true,
-    modifiers: { vorgeschlagen: days.map(dayDate) },
-    modifiersClassNames: { vorgeschlagen: "slot-choice__proposed" },
-  };
   return (
-    <Form method="post" className="slot-choice" preventScrollReset>
+    <form method="post" className="slot-choice">
       <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.choose} />
-      <div className="slot-choice__calendar" aria-hidden={hydrated ? undefined : true}>
-        {hydrated ? (
-          <DayPicker
-            {...calendar}
-            mode="single"
-            selected={chosenDay ? dayDate(chosenDay) : undefined}
-            disabled={(date: Date) => !days.some((day) => sameDay(date, day))}
-            onSelect={(date) => {
-              const day = date && days.find((candidate) => sameDay(date, candidate));
-              if (day) setChosen(proposals.find((proposal) => proposal.day === day)?.id);
-            }}
-          />
-        ) : (
-          <DayPicker {...calendar} />
-        )}
+      <div className="slot-choice__calendar" aria-hidden="true">
+        <DayPicker
+          locale={de}
+          weekStartsOn={1}
+          timeZone={WORKSHOP_TIME_ZONE}
+          defaultMonth={dayDate(`${months[0]}-01`)}
+          numberOfMonths={months.length}
+          hideNavigation
+          disableNavigation
+          modifiers={{ vorgeschlagen: days.map(dayDate) }}
+          modifiersClassNames={{ vorgeschlagen: "slot-choice__proposed" }}
+        />
       </div>
       <fieldset className="slot-choice__list" aria-describedby={error ? "termin-fehler" : undefined}>
         <legend>Vorgeschlagene Termine</legend>
@@ -77,8 +52,7 @@ export function SlotChoice({ proposals, error, chosen: chosenBefore }: { proposa
               name={STATUS_FORM.slot}
               value={proposal.id}
               required
-              checked={chosen === proposal.id}
-              onChange={() => setChosen(proposal.id)}
+              defaultChecked={chosen === proposal.id}
               aria-invalid={error ? true : undefined}
             />
             <span>{proposal.label}</span>
@@ -91,6 +65,6 @@ export function SlotChoice({ proposals, error, chosen: chosenBefore }: { proposa
           Diesen Termin wählen
         </button>
       </p>
-    </Form>
+    </form>
   );
 }

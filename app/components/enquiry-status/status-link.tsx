@@ -1,21 +1,22 @@
-import { useState } from "react";
-import { useHydrated } from "~/components/use-hydrated";
+import { useNonce } from "~/components/document/nonce";
+
+const FIELD_ID = "status-link";
+const BUTTON_ID = "link-kopieren";
+const OUTPUT_ID = "link-kopiert";
 
 /**
- * "Diesen Link aufbewahren": the page's own address, to select by hand, and (with JavaScript) a
- * button that copies it. The button sits beside the field, so its arrival changes no height.
+ * The copy button's behaviour on a page without the framework (decision 018): a few lines beside
+ * it, run once. Without JavaScript (or a clipboard) the button stays hidden and the field is
+ * selected by hand.
+ */
+const COPY_SCRIPT = `(function(){var b=document.getElementById(${JSON.stringify(BUTTON_ID)}),f=document.getElementById(${JSON.stringify(FIELD_ID)}),o=document.getElementById(${JSON.stringify(OUTPUT_ID)});if(!b||!f||!o||!navigator.clipboard)return;b.hidden=false;b.addEventListener("click",function(){navigator.clipboard.writeText(f.value).then(function(){o.textContent="Kopiert – jetzt z. B. in Ihre Notizen einfügen."},function(){f.select();o.textContent="Kopieren ging nicht – bitte den markierten Link kopieren."})})})()`;
+
+/**
+ * "Diesen Link aufbewahren": the page's own address, to select by hand, and a button that copies
+ * it where the browser can. The button sits beside the field, so its arrival changes no height.
  */
 export function StatusLink({ url }: { url: string }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState<"ja" | "nein" | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("ja");
-    } catch {
-      setCopied("nein");
-    }
-  };
+  const nonce = useNonce();
   return (
     <section className="status-link" aria-labelledby="link-titel">
       <h2 id="link-titel">Diesen Link aufbewahren</h2>
@@ -24,19 +25,16 @@ export function StatusLink({ url }: { url: string }) {
         fertig ist. Sie ist nur für Sie: Bitte geben Sie sie nicht weiter.
       </p>
       <div className="status-link__row">
-        <label htmlFor="status-link" className="visually-hidden">
+        <label htmlFor={FIELD_ID} className="visually-hidden">
           Ihr persönlicher Link
         </label>
-        <input id="status-link" className="status-link__field" type="text" readOnly value={url} aria-describedby="link-hinweis" />
-        {hydrated ? (
-          <button type="button" className="button status-link__copy" onClick={copy}>
-            Link kopieren
-          </button>
-        ) : null}
+        <input id={FIELD_ID} className="status-link__field" type="text" readOnly value={url} aria-describedby="link-hinweis" />
+        <button id={BUTTON_ID} type="button" className="button status-link__copy" hidden>
+          Link kopieren
+        </button>
       </div>
-      <p className="status-link__copied" role="status">
-        {copied === "ja" ? "Kopiert – jetzt z. B. in Ihre Notizen einfügen." : copied === "nein" ? "Kopieren ging nicht – bitte den Link markieren und kopieren." : ""}
-      </p>
+      <p id={OUTPUT_ID} className="status-link__copied" role="status" />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Field, FieldError, FormError } from "~/components/staff/field";
 import { useHydrated } from "~/components/use-hydrated";
@@ -46,7 +46,6 @@ export function EnquiryForm({
   failure?: FormFailure;
   retentionMonths: number;
 }) {
-  const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<Failure | null>(null);
   /** Null while idle; the share of the upload sent so far while sending. */
@@ -77,7 +76,8 @@ export function EnquiryForm({
     const outcome = await sendUpload(body, { endpoint: PATHS.enquirySend, signal: new AbortController().signal, onProgress: setProgress });
     const answer = outcome.kind === "stored" || outcome.kind === "failed" ? (outcome.answer as Partial<Failure & { location: string }> | null) : null;
     if (outcome.kind === "stored" && answer?.location) {
-      navigate(answer.location);
+      // The status page is a document with its own small script (decision 019): loaded as one, not rendered by the router.
+      window.location.assign(answer.location);
       return;
     }
     setProgress(null);
