@@ -75,7 +75,6 @@ export const ENQUIRY_NOTE_MAX_LENGTH = 5000;
 
 /** "A-2026-0042": the year it arrived in and its number within that year. */
 export const formatReference = (year: number, number: number) => `A-${year}-${String(number).padStart(4, "0")}`;
-export const REFERENCE_PATTERN = /^A-\d{4}-\d{4,6}$/;
 
 /** Where staff answer an enquiry: in their own WhatsApp or mail program (decision 014: the site sends nothing to customers). */
 export const REPLY_CHANNELS = ["whatsapp", "email"] as const;

@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Field, FormError } from "~/components/staff/field";
 import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
 import { CUSTOMER_MESSAGE_MAX_LENGTH } from "~/lib/quote";
+import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { PATHS, statusPagePath } from "~/lib/site-areas";
 import { failureFor, fieldState } from "~/lib/staff-forms";
@@ -100,7 +101,7 @@ export default function StatusPage() {
             <p>Seit {finished.at} Uhr. Sie können es zu unseren Öffnungszeiten abholen:</p>
             <PickUpHours days={finished.days} />
             <p>
-              {page.contact.name}, {page.contact.address} · Telefon <a href={`tel:${page.contact.phone.replace(/[^\d+]/g, "")}`}>{page.contact.phone}</a>
+              {page.contact.name}, {page.contact.address} · Telefon <a href={telHref(page.contact.phone)}>{page.contact.phone}</a>
             </p>
           </section>
         ) : null}
@@ -231,7 +232,7 @@ export default function StatusPage() {
         <p className="status-page__small">
           Diese Seite gilt bis {page.retentionMonths} Monate nach der letzten Änderung; dann löschen wir die Anfrage (
           <Link to="/impressum#datenschutz">Datenschutz</Link>). Fragen? Telefon{" "}
-          <a href={`tel:${page.contact.phone.replace(/[^\d+]/g, "")}`}>{page.contact.phone}</a>
+          <a href={telHref(page.contact.phone)}>{page.contact.phone}</a>
         </p>
       </div>
     </div>

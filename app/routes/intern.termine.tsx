@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AppointmentList } from "~/components/enquiry-steps/appointment-list";
+import { AppointmentList } from "~/components/staff/appointment-list";
 import { addDays, formatDay, workshopDate } from "~/lib/dates";
 import { APPOINTMENT_WEEKS_SHOWN } from "~/lib/enquiry-progress";
 import { weekdayLabel } from "~/lib/open-status";

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { addDays, workshopDate } from "~/lib/dates";
 import { holidayOn } from "~/lib/holidays";
-import { SITE } from "~/lib/site-config";
+import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
 import { CUSTOMER_MAIL_SENDER } from "~/server/entities/customer-mail.server";
 import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
@@ -267,8 +267,8 @@ describe("the calendar file", () => {
     expect(start).toBe(`DTSTART;TZID=Europe/Berlin:${slot.replace(/[-:]/g, "")}00`);
     expect(berlinToUtc(start.split(":")[1])).toBe(live.starts_at);
     expect(lines.find((line) => line.startsWith("DTEND;"))).toBe(`DTEND;TZID=Europe/Berlin:${slot.slice(0, 10).replace(/-/g, "")}T100000`);
-    expect(value("LOCATION")).toBe(`${SITE.name}\\, ${SITE.address.street}\\, ${SITE.address.postalCode} ${SITE.address.locality}`);
-    expect(value("UID")).toBe(`termin-${live.id}@${new URL(SITE.origin).hostname}`);
+    expect(value("LOCATION")).toBe(`${DEMO.name}\\, ${DEMO.street}\\, ${DEMO.postalCode} ${DEMO.city}`);
+    expect(value("UID")).toBe(`termin-${live.id}@${new URL(DEMO.website).hostname}`);
     const alarm = lines.slice(lines.indexOf("BEGIN:VALARM"), lines.indexOf("END:VALARM"));
     expect(alarm).toEqual(expect.arrayContaining(["ACTION:DISPLAY", "TRIGGER:-P1D"]));
     // Downloaded again: the same entry.
@@ -278,7 +278,7 @@ describe("the calendar file", () => {
 
 /** The status link an e-mail carries, as a path of this site. */
 const linkIn = (text: string) => {
-  const url = new RegExp(`${SITE.origin.replace(/\./g, "\\.")}(/anfrage/status/[A-Za-z0-9_-]{27})`).exec(text);
+  const url = new RegExp(`${DEMO.website.replace(/\/$/, "").replace(/\./g, "\\.")}(/anfrage/status/[A-Za-z0-9_-]{27})`).exec(text);
   expect(url, text).not.toBeNull();
   return url![1];
 };
@@ -316,7 +316,7 @@ describe("telling the customer", () => {
       body: new URLSearchParams({ aktion: "termin-waehlen", termin: live.id }),
       redirect: "manual",
     });
-    await check(`Ihre Anfrage ${reference}: Ihr Termin`, `bei uns in der Werkstatt (${SITE.address.street}`);
+    await check(`Ihre Anfrage ${reference}: Ihr Termin`, `bei uns in der Werkstatt (${DEMO.street}`);
     const finished = await body<ApiEnquiry>(await api("enquiry/finish", { token, json: { id } }));
     expect(finished.finishedAt).toEqual(expect.any(String));
     await check(`Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`, "Ihr Fahrzeug ist fertig und kann abgeholt werden.");

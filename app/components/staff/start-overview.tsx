@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { EnquiryThumbnail } from "~/components/enquiry/enquiry-thumbnail";
-import { AppointmentList } from "~/components/enquiry-steps/appointment-list";
+import { AppointmentList } from "~/components/staff/appointment-list";
 import { PATHS, staffEnquiryHref } from "~/lib/site-areas";
 import type { StaffStartOverview } from "~/server/web/staff-start.server";
 

@@ -1,21 +1,19 @@
-import { Link, useActionData } from "@remix-run/react";
-import { CustomerNotices } from "~/components/enquiry-steps/customer-notices";
-import { FinishJob } from "~/components/enquiry-steps/finish-job";
-import { QuoteEditor } from "~/components/enquiry-steps/quote-editor";
-import { SlotProposals } from "~/components/enquiry-steps/slot-proposals";
-import { PROGRESS_INTENTS } from "~/lib/enquiry-progress";
-import { failureFor } from "~/lib/staff-forms";
+import { Link } from "@remix-run/react";
 import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 import { ConfirmDeleteDialog } from "~/components/staff/staff-dialog";
 import { PATHS } from "~/lib/site-areas";
 import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
 import { ContactDetails } from "./contact-details";
+import { CustomerNotices } from "./customer-notices";
 import { EnquiryBadges } from "./enquiry-badges";
+import { FinishJob } from "./finish-job";
 import { MoreActions, MORE_ACTIONS_ID } from "./more-actions";
 import { NoteForm } from "./note-form";
 import { PhotoStrip } from "./photo-strip";
+import { QuoteEditor } from "./quote-editor";
 import { ReplyActions } from "./reply-actions";
 import type { ShownEnquiry } from "./shown-enquiry";
+import { SlotProposals } from "./slot-proposals";
 import { StatusButtons } from "./status-buttons";
 
 /**
@@ -38,7 +36,6 @@ export function JobCard({
   snippets: ReplySnippet[];
   chosenSnippet: string | null;
 }) {
-  const actionData = useActionData();
   return (
     <article className="job-card" aria-labelledby="anfrage-titel">
       <p className="staff-back">
@@ -63,9 +60,9 @@ export function JobCard({
       </p>
 
       <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />
-      <CustomerNotices progress={progress} failure={failureFor(actionData, PROGRESS_INTENTS.notify, enquiry.id)} />
-      <QuoteEditor progress={progress} reference={enquiry.reference} failure={failureFor(actionData, PROGRESS_INTENTS.quote, enquiry.id)} />
-      <SlotProposals progress={progress} failure={failureFor(actionData, PROGRESS_INTENTS.propose, enquiry.id)} />
+      <CustomerNotices progress={progress} />
+      <QuoteEditor progress={progress} reference={enquiry.reference} />
+      <SlotProposals progress={progress} />
       <FinishJob progress={progress} />
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />

@@ -3,6 +3,7 @@ import { formatAppointment, formatDay } from "~/lib/dates";
 import { type NoticeOutcome, type NoticeStep, type ShareChannel } from "~/lib/enquiry-progress";
 import { daysAhead } from "~/lib/open-status";
 import { formatEuro, VAT_PERCENT } from "~/lib/quote";
+import { replyHref, replySubject, whatsAppNumber } from "~/lib/reply-links";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import { plainMail } from "~/server/base/mail-message.server";
 import { type Database, readOnce } from "~/server/db/client.server";
@@ -92,7 +93,7 @@ export async function customerMessage(
 
 /** The subject names the enquiry's number, so the customer's reply finds it again. */
 function subjectOf(step: NoticeStep, enquiry: Enquiry, progress: Progress): string {
-  const base = `Ihre Anfrage ${enquiry.reference}`;
+  const base = replySubject(enquiry.reference);
   switch (step) {
     case "received":
       return `${base} ist angekommen`;
@@ -161,34 +162,16 @@ export function tellCustomer(db: Database, mailers: Mailers, enquiryId: string, 
   mailers.afterAnswer(() => sendNotice(db, mailers.customer, enquiryId, step, token));
 }
 
-/**
- * German mobile numbers (015x, 016x, 017x) with the country code, digits only ("0171 1234567" →
- * "491711234567"); null for a landline or a number from abroad: WhatsApp and SMS are offered only
- * where they reach a phone that has them.
- */
-export function mobileNumber(phone: string | null): string | null {
-  if (!phone) return null;
-  const digits = phone.trim().replace(/[\s()/.-]/g, "");
-  const international = digits.startsWith("+") ? digits.slice(1) : digits.startsWith("00") ? digits.slice(2) : digits.replace(/^0/, "49");
-  return /^491[5-7]\d{8,9}$/.test(international) ? international : null;
-}
-
-/** The ways staff can send the text themselves to this customer ("anruf" always: told by phone). */
+/** The ways staff can send the text themselves to this customer: WhatsApp and SMS to a mobile number, their own mail app to an address. */
 export function shareChannels(enquiry: Pick<Enquiry, "phone" | "email">): ShareChannel[] {
-  const mobile = mobileNumber(enquiry.phone);
-  return [...(mobile ? (["whatsapp", "sms"] as const) : []), ...(enquiry.email ? (["email"] as const) : [])];
+  return [...(whatsAppNumber(enquiry.phone) ? (["whatsapp", "sms"] as const) : []), ...(enquiry.email ? (["email"] as const) : [])];
 }
 
+/** The text opened where staff send it (WhatsApp and e-mail as a reply is opened, SMS beside them); null where it cannot go. */
 function shareHref(channel: ShareChannel, enquiry: Enquiry, text: string): string | null {
-  const mobile = mobileNumber(enquiry.phone);
-  switch (channel) {
-    case "whatsapp":
-      return mobile && `https://wa.me/${mobile}?text=${encodeURIComponent(text)}`;
-    case "sms":
-      return mobile && `sms:+${mobile}?body=${encodeURIComponent(text)}`;
-    case "email":
-      return enquiry.email && `mailto:${enquiry.email}?subject=${encodeURIComponent(`Ihre Anfrage ${enquiry.reference}`)}&body=${encodeURIComponent(text)}`;
-  }
+  if (channel !== "sms") return replyHref(channel, enquiry, text);
+  const mobile = whatsAppNumber(enquiry.phone);
+  return mobile && `sms:+${mobile}?body=${encodeURIComponent(text.replace(/\r\n?/g, "\n"))}`;
 }
 
 /**

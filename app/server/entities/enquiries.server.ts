@@ -376,8 +376,8 @@ async function changedEnquiry(db: Database, id: string): Promise<Enquiry> {
 const TAKEN_UP: EnquiryStatus[] = ["in-bearbeitung", "beantwortet", "erledigt"];
 
 /**
- * What every step after the arrival writes to the enquiry (a price, dates, "fertig", the
- * customer's answer): it counts as taken up from then (a "Neu" one is "In Bearbeitung", and the
+ * What every step after the arrival writes to the enquiry (a reply opened, a price, dates,
+ * "fertig", the customer's answer): it counts as taken up from then (a "Neu" one is "In Bearbeitung", and the
  * status page's step gets its date), and its retention period starts again.
  */
 export function progressed(now: Date) {
@@ -443,7 +443,7 @@ export async function openReply(db: Database, actor: Actor, id: string, { kanal,
   await db.batch([
     db
       .update(enquiries)
-      .set({ status: sql`case when ${enquiries.status} = 'neu' then 'in-bearbeitung' else ${enquiries.status} end`, updatedAt: now })
+      .set(progressed(now))
       .where(own),
     logStatement(db, actor, { action: "Antwort geöffnet", kind: "enquiry", itemId: id, title: `${enquiry.reference} per ${REPLY_CHANNEL_LABELS[kanal]}` }, {
       at: now,

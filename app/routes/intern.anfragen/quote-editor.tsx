@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { QuoteTable } from "~/components/enquiry-status/quote-table";
 import { Field, FormError } from "~/components/staff/field";
@@ -18,7 +18,7 @@ import {
   quoteTotals,
   VAT_PERCENT,
 } from "~/lib/quote";
-import type { FormFailure } from "~/lib/staff-forms";
+import { failureFor, type FormFailure } from "~/lib/staff-forms";
 import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 
 /** Empty lines offered beyond the current ones; with JavaScript "Weitere Position" adds more. */
@@ -51,7 +51,8 @@ function startRows(editor: StaffProgress["editor"], failure: FormFailure | undef
  * a new version (gross prices in euros; the sum and the MwSt. it contains shown as typed, with
  * JavaScript). Once the customer accepted, the price is final and the editor gone.
  */
-export function QuoteEditor({ progress, reference, failure }: { progress: StaffProgress; reference: string; failure?: FormFailure }) {
+export function QuoteEditor({ progress, reference }: { progress: StaffProgress; reference: string }) {
+  const failure = failureFor(useActionData(), PROGRESS_INTENTS.quote, progress.enquiryId);
   const { quote, editor } = progress;
   const hydrated = useHydrated();
   const [rows, setRows] = useState(() => startRows(editor, failure));

@@ -1,8 +1,9 @@
+import { useActionData } from "@remix-run/react";
 import { StatusTimeline } from "~/components/enquiry-status/status-timeline";
 import { FieldError } from "~/components/staff/field";
 import { IntentFields } from "~/components/staff/submit-button";
 import { CHANNEL_FIELD, PROGRESS_INTENTS, SHARE_CHANNEL_LABELS } from "~/lib/enquiry-progress";
-import type { FormFailure } from "~/lib/staff-forms";
+import { failureFor } from "~/lib/staff-forms";
 import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 
 /**
@@ -12,7 +13,8 @@ import type { StaffProgress } from "~/server/web/enquiry-progress.server";
  * WhatsApp, SMS or the staff member's own mail app with a fresh status link, or is marked as told
  * by phone. A plain document form, so the answer can open those apps with and without JavaScript.
  */
-export function CustomerNotices({ progress, failure }: { progress: StaffProgress; failure?: FormFailure }) {
+export function CustomerNotices({ progress }: { progress: StaffProgress }) {
+  const failure = failureFor(useActionData(), PROGRESS_INTENTS.notify, progress.enquiryId);
   const untold = progress.notices.filter((notice) => !notice.told);
   return (
     <section className="staff-section enquiry-steps" aria-labelledby="stand-title">

@@ -1,9 +1,9 @@
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { DateTimeField } from "~/components/staff/date-time-field";
 import { FormError } from "~/components/staff/field";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { MAX_PROPOSALS, PROGRESS_INTENTS, SLOT_FIELDS } from "~/lib/enquiry-progress";
-import type { FormFailure } from "~/lib/staff-forms";
+import { failureFor } from "~/lib/staff-forms";
 import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 
 /**
@@ -11,7 +11,8 @@ import type { StaffProgress } from "~/server/web/enquiry-progress.server";
  * others with the reason), each a calendar with JavaScript and a plain date-time field without.
  * Above, what the customer answered: the chosen date, or "Keiner passt".
  */
-export function SlotProposals({ progress, failure }: { progress: StaffProgress; failure?: FormFailure }) {
+export function SlotProposals({ progress }: { progress: StaffProgress }) {
+  const failure = failureFor(useActionData(), PROGRESS_INTENTS.propose, progress.enquiryId);
   const { appointment } = progress;
   return (
     <section className="staff-section enquiry-steps" aria-labelledby="termine-title">
