@@ -15,7 +15,7 @@ import { CUSTOMER_MESSAGE_MAX_LENGTH } from "~/lib/quote";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { PATHS, statusPagePath } from "~/lib/site-areas";
-import { failureFor, fieldState } from "~/lib/staff-forms";
+import { failureFor, fieldState, isFormFailure } from "~/lib/staff-forms";
 import { answerStatusPage, statusPage } from "~/server/web/status-page.server";
 import { retryAfterOf } from "~/server/web/staff-form.server";
 import fieldStyles from "~/styles/fields.css?inline";
@@ -60,6 +60,8 @@ export default function StatusPage() {
   const ask = failure(STATUS_INTENTS.ask);
   const choose = failure(STATUS_INTENTS.choose);
   const decline = failure(STATUS_INTENTS.decline);
+  // A refusal that belongs to none of the page's forms (an unknown action) is said at the top.
+  const stray = isFormFailure(actionData) && !(Object.values(STATUS_INTENTS) as string[]).includes(actionData.intent) ? actionData : undefined;
 
   return (
     <div className="page status-page">
@@ -67,6 +69,7 @@ export default function StatusPage() {
         {page.justSent ? "Wir melden uns in der Regel innerhalb eines Werktags." : `${page.topic}${page.vehicle ? ` · ${page.vehicle}` : ""}`}
       </PageHeader>
       <div className="page__inner status-page__body">
+        {stray ? <FormError>{stray.message}</FormError> : null}
         {page.justSent ? (
           <h2 className="status-page__sent">
             Ihre Anfrage <span className="status-page__reference">{page.reference}</span> ist angekommen.
@@ -109,6 +112,8 @@ export default function StatusPage() {
         {appointment ? (
           <section aria-labelledby="termin-title" className="status-card" id="termin">
             <h2 id="termin-title">{appointment.chosen ? "Ihr Termin" : "Termin zum Bringen wählen"}</h2>
+            {/* A refused answer whose form is gone (a date chosen meanwhile, the proposals withdrawn) is said here. */}
+            {(choose ?? decline) && (appointment.chosen || appointment.proposals.length === 0) ? <FormError>{(choose ?? decline)!.message}</FormError> : null}
             {appointment.chosen ? (
               <>
                 <p className="status-page__appointment">{appointment.chosen.label}</p>
@@ -156,6 +161,8 @@ export default function StatusPage() {
           <section aria-labelledby="preis-title" className="status-card" id="preis">
             <h2 id="preis-title">Ihr {quote.kindShort}</h2>
             <QuoteTable quote={quote} caption={`${quote.kindShort} zur Anfrage ${page.reference}`} />
+            {/* Also when the answer changed the page: accepted meanwhile, a newer version, past its date. */}
+            {accept ? <FormError>{accept.message}</FormError> : null}
             {quote.acceptedAt ? (
               <p className="status-page__accepted">Sie haben dieses Angebot am {quote.acceptedAt} Uhr angenommen. Vielen Dank!</p>
             ) : quote.expired ? (
@@ -164,7 +171,6 @@ export default function StatusPage() {
               <form method="post" className="status-form">
                 <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.accept} />
                 <input type="hidden" name={STATUS_FORM.quote} value={quote.id} />
-                {accept ? <FormError>{accept.message}</FormError> : null}
                 <p>
                   <button type="submit" className="button">
                     Angebot annehmen
