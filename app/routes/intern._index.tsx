@@ -35,7 +35,6 @@ const ACTIONS = [
   { to: `${PATHS.staffNews}#neuigkeit-neu`, title: "Neuigkeit schreiben", text: "Erscheint auf der Startseite" },
   { to: PATHS.staffAlerts, title: "Wichtige Information", text: "Hinweis mit Start und Ende, z. B. Betriebsferien" },
   { to: PATHS.staffOpening, title: "Öffnungszeiten", text: "Woche und Sonderzeiten" },
-  { to: PATHS.staffAppointments, title: "Termine", text: "Wer diese und die nächsten Wochen sein Fahrzeug bringt" },
 ] as const;
 
 export default function StaffStart() {

@@ -113,8 +113,10 @@ describe.each(MODES)("from enquiry to „fertig“ on a phone $name", ({ javaScr
     expect(file.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
     expect(await file.text()).toContain(`DTSTART;TZID=Europe/Berlin:${slots[1].replace(/[-:]/g, "")}00`);
 
-    // Staff: the appointment in the Termine, then "fertig" in one tap.
-    await staff.goto("/intern/termine");
+    // Staff: the appointment in the Termine (from the start page), then "fertig" in one tap.
+    await staff.goto("/intern");
+    await staff.getByRole("link", { name: "Termine", exact: true }).click();
+    await staff.waitForURL((address) => address.pathname === "/intern/termine");
     await staff.getByRole("link", { name: `${reference} · ${name}` }).click();
     await staff.waitForURL((address) => address.searchParams.get("anfrage") === id);
     await staff.getByText(/^Gewählt:/).waitFor();

@@ -30,10 +30,14 @@ export function StartOverview({ overview }: { overview: StaffStartOverview }) {
             <AppointmentList appointments={overview.appointments} />
           </>
         ) : (
-          <p className="start-today__none">
-            Heute bringt niemand ein Fahrzeug (<Link to={PATHS.staffAppointments}>Termine</Link>).
-          </p>
+          <p className="start-today__none">Heute bringt niemand ein Fahrzeug.</p>
         )}
+        <p>
+          <Link to={PATHS.staffAppointments} className="standalone-link">
+            Termine
+          </Link>{" "}
+          <span className="start-today__until">diese und die nächsten Wochen</span>
+        </p>
       </section>
       {overview.enquiries.length > 0 ? (
         <section className="staff-section" aria-labelledby="neue-anfragen-titel">
