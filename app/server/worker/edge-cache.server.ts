@@ -107,7 +107,7 @@ function isCacheable(request: Request): boolean {
  * A public page's GET as it is rendered and stored: only the query parameters the page reads
  * (`queryParamsOf`), sorted. Anything else of the address (`?fbclid=…`, `?utm_source=…`, a
  * made-up parameter) changes neither the page nor its copy in the cache, so it is dropped before
- * either sees it. The path stays as asked: a page may show part of it (an enquiry's number).
+ * either sees it. The path stays as asked.
  */
 export function canonicalPageRequest(request: Request): Request {
   if (request.method !== "GET" && request.method !== "HEAD") return request;
