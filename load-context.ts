@@ -54,7 +54,7 @@ export function getLoadContext({
       return (db ??= database(env.DB, contentChanges));
     },
     pictures: { bucket: env.IMAGES, transforms: env.IMAGE_TRANSFORMS, afterAnswer: (work) => ctx.waitUntil(work()) },
-    // The customers' binding is optional: without it staff tell customers themselves (decision 020).
+    // The customers' binding is optional: without it staff tell customers themselves (decision 021).
     mailers: { customer: env.CUSTOMER_MAIL as SendEmail | undefined, workshop: env.ENQUIRY_MAIL, afterAnswer: (work) => ctx.waitUntil(work()) },
     nonce: toBase64(randomBytes(16)),
     pageLifetime: new PageLifetime(Date.now()),

@@ -54,7 +54,7 @@ export const LOG_ACTIONS = [
   "zurückgezogen",
   "entfernt",
   "Antwort geöffnet",
-  // An enquiry's steps after its arrival (decision 020), by staff and by the customer.
+  // An enquiry's steps after its arrival (decision 021), by staff and by the customer.
   "Preis erstellt",
   "Angebot angenommen",
   "Rückfrage gestellt",

@@ -90,7 +90,7 @@ export function areaOf(pathname: string): SiteArea {
 /**
  * Public pages that belong to one person: an enquiry's status page, its calendar file and its
  * data requests. Never in the edge cache, `private, no-store`, and `Referrer-Policy:
- * same-origin`, so the address (its token) never leaves the site (docs/decisions/020).
+ * same-origin`, so the address (its token) never leaves the site (docs/decisions/021).
  */
 export function isPrivatePage(pathname: string): boolean {
   return areaOf(pathname) === "public" && within(canonicalPath(pathname).replace(/\.data$/, ""), PATHS.enquiryStatus);

@@ -24,7 +24,7 @@ import pageStyles from "~/styles/pages.css?inline";
 import statusStyles from "~/styles/status-page.css?inline";
 
 /*
- * A customer's private status page (`/anfrage/status/<token>`, decision 020): where the enquiry
+ * A customer's private status page (`/anfrage/status/<token>`, decision 021): where the enquiry
  * stands, its price to accept or ask about, the dates to choose from, and when the car is ready.
  * Never in the edge cache, `noindex`, and its address never leaves the site (site-areas.ts,
  * `isPrivatePage`). Right after sending it is the confirmation, with the link to keep. A document

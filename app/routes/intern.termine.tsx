@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => staffPageMeta("Termine");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stepStyles }];
 
-/** The drop-offs customers chose, from this week's Monday over the next weeks, by day (decision 020). */
+/** The drop-offs customers chose, from this week's Monday over the next weeks, by day (decision 021). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
   const today = workshopDate(new Date());

@@ -10,7 +10,7 @@ import { openSettledPage } from "./pages-fixtures";
 import { chooseLightTheme, expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts, withoutAppScripts } from "./staff-helpers";
 
 /*
- * From photo to appointment (decision 020), as the customer and the workshop go through it on
+ * From photo to appointment (decision 021), as the customer and the workshop go through it on
  * their phones, with and without JavaScript: the customer sends an enquiry and keeps the link,
  * staff set a price and propose two dates, the customer accepts and picks one, staff find it in
  * the Termine and mark the car fertig, and the customer's page shows every step.

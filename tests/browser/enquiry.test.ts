@@ -64,7 +64,7 @@ describe.each(MODES)("a customer's enquiry on a phone $name", ({ javaScriptEnabl
     await email.fill("erika@beispiel.de");
     await afterHumanFillTime(page);
     await sendButton(page).click();
-    // The confirmation is the enquiry's status page, with its address to keep (decision 020).
+    // The confirmation is the enquiry's status page, with its address to keep (decision 021).
     await page.waitForURL((url) => url.pathname.startsWith("/anfrage/status/"));
     const heading = page.getByRole("heading", { name: /^Ihre Anfrage A-\d{4}-\d{4} ist angekommen\.$/ });
     const reference = /A-\d{4}-\d{4}/.exec((await heading.textContent()) ?? "")![0];

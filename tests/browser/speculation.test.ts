@@ -49,7 +49,7 @@ describe("a document page", () => {
     const page = await openPage(browser, device);
     await settleShell(page.context());
     const scripts = scriptResponses(page);
-    // An enquiry's status page, which is also its confirmation (decision 020).
+    // An enquiry's status page, which is also its confirmation (decision 021).
     const { location } = await sendEnquiry({ thema: "Lenkrad", beschreibung: "Leder abgegriffen.", name: "Dokument", telefon: "0221 555123" });
     for (const path of [...DOCUMENT_PAGES, location]) {
       const response = await page.goto(path);

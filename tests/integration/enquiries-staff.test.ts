@@ -160,7 +160,7 @@ describe("the staff API", () => {
     expect(Object.keys(all[1]).sort()).toEqual(
       [
         ...["id", "_id", "reference", "status", "topic", "vehicle", "description", "preferredDate", "name", "email", "phone", "note", "mailStatus", "createdAt", "updatedAt", "photos"],
-        // The steps after the arrival (decision 020).
+        // The steps after the arrival (decision 021).
         ...["startedAt", "finishedAt", "quote", "appointment", "customerNotified"],
       ].sort(),
     );

@@ -59,7 +59,7 @@ export function sendPlain(form: FormData, address = freshAddress()) {
   });
 }
 
-/** An enquiry the enhanced form stored: 201, and the way to its status page (decision 020). */
+/** An enquiry the enhanced form stored: 201, and the way to its status page (decision 021). */
 export async function expectStored(response: Response): Promise<string> {
   return (await expectStoredWithLink(response)).reference;
 }

@@ -7,7 +7,7 @@ import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enq
 import { api, BASE, body, expectError, rowCount, SAME_ORIGIN, site, staffToken } from "./helpers";
 
 /*
- * The customer's status page (decision 020): the link, what the page is and is not, and the
+ * The customer's status page (decision 021): the link, what the page is and is not, and the
  * customer's answers on it. Prices, dates and notices themselves: enquiry-steps.test.ts.
  */
 

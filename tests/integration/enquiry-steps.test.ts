@@ -10,7 +10,7 @@ import { api, BASE, body, expectError, rowCount, SAME_ORIGIN, site, staffCookie,
 import { sentMail } from "./mail";
 
 /*
- * An enquiry's steps after its arrival (decision 020): prices, drop-off dates, "fertig", the
+ * An enquiry's steps after its arrival (decision 021): prices, drop-off dates, "fertig", the
  * calendar file, and telling the customer — by e-mail, or by staff where that cannot happen.
  */
 

@@ -79,7 +79,7 @@ describe("valid documents", () => {
   );
 });
 
-/** The status page of a fresh enquiry (decision 020): the confirmation a customer sees after sending. */
+/** The status page of a fresh enquiry (decision 021): the confirmation a customer sees after sending. */
 async function statusPagePath(): Promise<string> {
   const answer = await sendEnhanced(await enquiryForm());
   return ((await answer.json()) as { location: string }).location;

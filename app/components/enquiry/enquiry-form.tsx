@@ -76,7 +76,7 @@ export function EnquiryForm({
     const outcome = await sendUpload(body, { endpoint: PATHS.enquirySend, signal: new AbortController().signal, onProgress: setProgress });
     const answer = outcome.kind === "stored" || outcome.kind === "failed" ? (outcome.answer as Partial<Failure & { location: string }> | null) : null;
     if (outcome.kind === "stored" && answer?.location) {
-      // The status page is a document with its own small script (decision 020): loaded as one, not rendered by the router.
+      // The status page is a document with its own small script (decision 021): loaded as one, not rendered by the router.
       window.location.assign(answer.location);
       return;
     }

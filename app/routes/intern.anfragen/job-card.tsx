@@ -18,7 +18,7 @@ import { StatusButtons } from "./status-buttons";
 
 /**
  * One enquiry as a job card, in the order staff work through it on a phone: the photos and
- * the job, who asked and when, answering; then its steps (decision 020): where the customer
+ * the job, who asked and when, answering; then its steps (decision 021): where the customer
  * stands and what they were told, the price, the drop-off dates, "fertig"; the status, the note; what is done rarely
  * (Spam, Löschen) behind "Weitere Aktionen", the contact details last. Each section is a
  * part of its own beside this file.

@@ -45,7 +45,7 @@ export const meta: MetaFunction = () => staffPageMeta("Anfragen");
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: galleryStyles },
   { rel: "stylesheet", href: enquiryStyles },
-  // The steps after the arrival (decision 020): the staff calendar, the timeline and price table, the step forms.
+  // The steps after the arrival (decision 021): the staff calendar, the timeline and price table, the step forms.
   { rel: "stylesheet", href: dayPickerStyles },
   { rel: "stylesheet", href: progressStyles },
   { rel: "stylesheet", href: stepStyles },

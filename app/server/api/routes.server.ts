@@ -116,7 +116,7 @@ function apiReference<R extends PublicReference>({ beforeOf: _pageOnly, before, 
   };
 }
 
-/** Enquiries as the API answers them: each with its price, dates and notices (decision 020). */
+/** Enquiries as the API answers them: each with its price, dates and notices (decision 021). */
 async function apiEnquiries(context: AppLoadContext, list: Enquiry[]) {
   const progress = await progressOf(context.db, list);
   return list.map((enquiry) => ({ ...apiEnquiry(enquiry), ...apiProgress(progress.get(enquiry.id)!) }));
@@ -324,7 +324,7 @@ const routes: Record<string, Route> = {
       return apiEnquiryOf(context, await updateEnquiry(context.db, user, id, parseOrThrow(enquiryUpdate, changes)));
     },
   },
-  // The steps after the arrival (decision 020); each tells the customer by e-mail after the answer.
+  // The steps after the arrival (decision 021); each tells the customer by e-mail after the answer.
   "enquiry/quote": {
     method: "POST",
     staffOnly: true,

@@ -17,7 +17,7 @@ import { CUSTOMER_ACTOR, type EnquiryRef, workableEnquiry } from "./enquiry-prog
 import { scheduleRead } from "./opening-hours.server";
 
 /*
- * The job's dates (decision 020): staff propose up to three times to bring the car, inside the
+ * The job's dates (decision 021): staff propose up to three times to bring the car, inside the
  * opening hours the site already knows (the week, Sonderzeiten, NRW holidays); the customer picks
  * one or answers "Keiner passt" on the status page; staff mark the car "fertig" for pick-up.
  */

@@ -17,7 +17,7 @@ import { scheduleRead } from "./opening-hours.server";
 import { workshopContact } from "./workshop-contact.server";
 
 /*
- * Telling the customer (decision 020). Each step the customer should know about — the status
+ * Telling the customer (decision 021). Each step the customer should know about — the status
  * link itself, a price, proposed dates, the chosen date, "fertig" — goes out as a plain e-mail
  * through the `CUSTOMER_MAIL` binding after the answer, with a status link of its own and no
  * attachment. Where that cannot happen (no address, no binding, a failed send), the staff view
@@ -30,7 +30,7 @@ export const CUSTOMER_MAIL_SENDER = `werkstatt@${ENQUIRY_MAIL_SENDER.slice(ENQUI
 
 /** The two `send_email` bindings and the request's work after the answer, from the load context. */
 export interface Mailers {
-  /** Absent where the workshop has no Email Service for customers (decision 020): then staff tell them. */
+  /** Absent where the workshop has no Email Service for customers (decision 021): then staff tell them. */
   customer: SendEmail | undefined;
   /** Email Routing to the workshop's own address (decision 014). */
   workshop: SendEmail;

@@ -226,7 +226,7 @@ export type EnquiryForm =
  * messages per field and nothing stored; otherwise the enquiry and its photos are stored
  * together (all or nothing), filed under "Spam" (without its photos) when the spam checks say
  * so. Photos beyond the site-wide ceiling are refused at their field (429), text alone never is.
- * Every one gets its status link in the same batch (decision 020) — one filed under Spam too, so
+ * Every one gets its status link in the same batch (decision 021) — one filed under Spam too, so
  * a robot cannot tell from the answer — and every other is due for the e-mail to the workshop
  * (`mailStatus` "ausstehend"); the caller sends it.
  */
@@ -454,7 +454,7 @@ export async function openReply(db: Database, actor: Actor, id: string, { kanal,
 }
 
 /**
- * What an enquiry has besides its photos (decision 020): its status links, prices, proposed
+ * What an enquiry has besides its photos (decision 021): its status links, prices, proposed
  * dates, the customer's messages and notices. They move into the Papierkorb and back with it, so
  * a restored enquiry is whole again; while it is there its status page answers 404.
  */

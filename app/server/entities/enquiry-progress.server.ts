@@ -17,7 +17,7 @@ import { enquiryIdOfToken } from "./enquiry-status-links.server";
 
 /*
  * What has happened with an enquiry since it arrived, read in one place for the status page, the
- * staff view, the API and the customer's messages (decision 020): its current price, its dates,
+ * staff view, the API and the customer's messages (decision 021): its current price, its dates,
  * the customer's messages, the timeline, and which steps the customer has been told about. The
  * writes are in quotes.server.ts and appointments.server.ts.
  */
@@ -226,7 +226,7 @@ export async function statusPageRead(db: Database, token: string, now = new Date
 }
 
 /**
- * The enquiry as the API answers it (decision 020's fields): `quote`, `appointment` (ISO
+ * The enquiry as the API answers it (decision 021's fields): `quote`, `appointment` (ISO
  * date-times), `finishedAt` and `customerNotified` per step reached (true when told).
  */
 export function apiProgress({ quote, appointment, notices }: Progress) {

@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/client.server";
 import { enquiryStatusLinks } from "~/server/db/schema";
 
 /*
- * The customer's private link to an enquiry's status page (decision 020): 160 random bits in the
+ * The customer's private link to an enquiry's status page (decision 021): 160 random bits in the
  * address, only their SHA-256 in D1, so neither a copy of the database nor the Verlauf can open a
  * page. The server cannot show a link again once it has handed it out; every message to the
  * customer therefore gets a new one, and all of them end with the enquiry (its retention period,

@@ -27,7 +27,7 @@ import { sendWorkshopNote } from "./enquiry-mail.server";
 import { CUSTOMER_ACTOR, type EnquiryRef, toQuote, workableEnquiry } from "./enquiry-progress.server";
 
 /*
- * A price for an enquiry (decision 020): staff make a "Richtpreis" or an "Angebot" from line
+ * A price for an enquiry (decision 021): staff make a "Richtpreis" or an "Angebot" from line
  * items with gross prices, the customer accepts it or asks about it on the status page. A new
  * version replaces the current one until one is accepted; an accepted one stays as it is.
  */

@@ -90,6 +90,6 @@ export async function submitEnquiry(request: Request, context: AppLoadContext): 
     // The customer's own copy of the link the confirmation shows.
     tellCustomer(db, context.mailers, enquiry.id, "received", statusToken);
   }
-  // The confirmation is the status page: "Vielen Dank" and its own address to keep (decision 020).
+  // The confirmation is the status page: "Vielen Dank" and its own address to keep (decision 021).
   return { ok: true, reference: enquiry.reference, location: statusPagePath(statusToken) };
 }

@@ -23,7 +23,7 @@ import { directWrite, type IntentHandler, refusedForm, validatedWrite } from "./
 import type { RequestArgs } from "./toast.server";
 
 /*
- * The staff side of an enquiry's steps (decision 020): what the enquiry's staff view shows of its
+ * The staff side of an enquiry's steps (decision 021): what the enquiry's staff view shows of its
  * price, dates, "fertig" and notices (formatted here, so the page ships no date library), and the
  * intents its forms post. Each intent calls the entity module the API calls too.
  */

@@ -12,7 +12,7 @@ export const START_NEW_ENQUIRIES = 5;
 
 /**
  * What the staff start page shows besides its buttons: today as customers see it (the hours
- * and the notice that is up) with the cars brought in today (decision 020), and the new
+ * and the notice that is up) with the cars brought in today (decision 021), and the new
  * enquiries as cards. Formatted here, so the page
  * ships no date library.
  */

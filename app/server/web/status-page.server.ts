@@ -19,7 +19,7 @@ import { workshopContact } from "~/server/entities/workshop-contact.server";
 import { formFields, invalidForm } from "./staff-form.server";
 
 /*
- * The customer's status page (`/anfrage/status/<token>`, decision 020): what it shows, formatted
+ * The customer's status page (`/anfrage/status/<token>`, decision 021): what it shows, formatted
  * on the server so the page ships no date library, and what its forms do. Every post is counted
  * against its sender first; a link that opens nothing answers 404 to reads and posts alike.
  */

@@ -109,7 +109,7 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}): stri
     "base-uri 'self'",
     // A reply opened from an enquiry without JavaScript is the form's answer: a redirect to
     // WhatsApp or the mail program, which browsers check against form-action too (issue 31);
-    // "Kunde benachrichtigen" may also open the phone's SMS app (decision 020).
+    // "Kunde benachrichtigen" may also open the phone's SMS app (decision 021).
     "form-action 'self' https://wa.me mailto: sms:",
     "frame-ancestors 'none'",
   ].join("; ");
