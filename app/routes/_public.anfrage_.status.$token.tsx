@@ -15,7 +15,7 @@ import { CUSTOMER_MESSAGE_MAX_LENGTH } from "~/lib/quote";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { PATHS, statusPagePath } from "~/lib/site-areas";
-import { failureFor, fieldState, isFormFailure } from "~/lib/staff-forms";
+import { failureFor, fieldState, type FormFailure, isFormFailure } from "~/lib/staff-forms";
 import { answerStatusPage, statusPage } from "~/server/web/status-page.server";
 import { retryAfterOf } from "~/server/web/staff-form.server";
 import fieldStyles from "~/styles/fields.css?inline";
@@ -132,21 +132,12 @@ export default function StatusPage() {
               <>
                 <p>Wann können Sie Ihr Fahrzeug bringen? Bitte wählen Sie einen der Termine.</p>
                 <SlotChoice proposals={appointment.proposals} error={choose?.fieldErrors[STATUS_FORM.slot]} chosen={choose?.values[STATUS_FORM.slot]} />
-                <form method="post" className="status-form">
-                  <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.decline} />
-                  <Field
-                    label="Keiner passt? Schreiben Sie uns, wann es Ihnen passt (freiwillig)"
-                    multiline
-                    rows={3}
-                    maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
-                    {...fieldState(decline, STATUS_FORM.message)}
-                  />
-                  <p>
-                    <button type="submit" className="button button--secondary">
-                      Keiner passt
-                    </button>
-                  </p>
-                </form>
+                <MessageForm
+                  intent={STATUS_INTENTS.decline}
+                  label="Keiner passt? Schreiben Sie uns, wann es Ihnen passt (freiwillig)"
+                  button="Keiner passt"
+                  failure={decline}
+                />
               </>
             ) : (
               <p>
@@ -179,21 +170,7 @@ export default function StatusPage() {
               </form>
             )}
             {quote.acceptedAt ? null : (
-              <form method="post" className="status-form">
-                <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.ask} />
-                <Field
-                  label="Rückfrage zum Preis"
-                  multiline
-                  rows={3}
-                  maxLength={CUSTOMER_MESSAGE_MAX_LENGTH}
-                  {...fieldState(ask, STATUS_FORM.message)}
-                />
-                <p>
-                  <button type="submit" className="button button--secondary">
-                    Rückfrage stellen
-                  </button>
-                </p>
-              </form>
+              <MessageForm intent={STATUS_INTENTS.ask} label="Rückfrage zum Preis" button="Rückfrage stellen" failure={ask} />
             )}
           </section>
         ) : null}
@@ -242,6 +219,21 @@ export default function StatusPage() {
         </p>
       </div>
     </div>
+  );
+}
+
+/** A short message to the workshop (a question about the price, "Keiner passt"), kept as typed when refused. */
+function MessageForm({ intent, label, button, failure }: { intent: string; label: string; button: string; failure?: FormFailure }) {
+  return (
+    <form method="post" className="status-form">
+      <input type="hidden" name={STATUS_FORM.intent} value={intent} />
+      <Field label={label} multiline rows={3} maxLength={CUSTOMER_MESSAGE_MAX_LENGTH} {...fieldState(failure, STATUS_FORM.message)} />
+      <p>
+        <button type="submit" className="button button--secondary">
+          {button}
+        </button>
+      </p>
+    </form>
   );
 }
 

@@ -13,7 +13,7 @@ import { type Actor, logStatement, previousChanged, rowExists } from "./activity
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry, progressed } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
-import { CUSTOMER_ACTOR, type EnquiryRef, workableEnquiry } from "./enquiry-progress.server";
+import { CUSTOMER_ACTOR, type EnquiryRef, stepStatements, workableEnquiry } from "./enquiry-progress.server";
 import { scheduleRead } from "./opening-hours.server";
 
 /*
@@ -83,8 +83,7 @@ export async function proposeSlots(db: Database, mailers: Mailers, actor: Actor,
     ...slots.map((startsAt) =>
       db.insert(appointmentSlots).select(sql`select ${newId()}, ${enquiryId}, ${startsAt.getTime()}, ${now.getTime()}, null, null where ${exists}`),
     ),
-    db.update(enquiries).set(progressed(now)).where(eq(enquiries.id, enquiryId)),
-    logStatement(db, actor, { action: "Termine vorgeschlagen", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: exists }),
+    ...stepStatements(db, actor, enquiry, "Termine vorgeschlagen", exists, now),
   ]);
   tellCustomer(db, mailers, enquiryId, "proposals");
   return (await getEnquiry(db, enquiryId))!;
@@ -119,12 +118,7 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
         ),
       )
       .returning({ id: appointmentSlots.id }),
-    // Each only when the one before it changed a row: the choice was this request's.
-    db
-      .update(enquiries)
-      .set(progressed(now))
-      .where(and(eq(enquiries.id, enquiryId), previousChanged)),
-    logStatement(db, CUSTOMER_ACTOR, { action: "Termin gewählt", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: previousChanged }),
+    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Termin gewählt", previousChanged, now),
   ]);
   if (updated.length === 0) {
     const chosenMeanwhile = await db.select().from(appointmentSlots).where(and(eq(appointmentSlots.enquiryId, enquiryId), isNotNull(appointmentSlots.chosenAt), isNull(appointmentSlots.withdrawnAt))).get();
@@ -167,11 +161,7 @@ export async function declineSlots(db: Database, mailers: Mailers, enquiry: Enqu
       .update(appointmentSlots)
       .set({ withdrawnAt: now })
       .where(and(eq(appointmentSlots.enquiryId, enquiryId), isNull(appointmentSlots.withdrawnAt), stored)),
-    db
-      .update(enquiries)
-      .set(progressed(now))
-      .where(and(eq(enquiries.id, enquiryId), stored)),
-    logStatement(db, CUSTOMER_ACTOR, { action: "Kein Termin passt", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: stored }),
+    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Kein Termin passt", stored, now),
   ]);
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Kein vorgeschlagener Termin passt", message: note }));
 }

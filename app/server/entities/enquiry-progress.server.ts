@@ -1,4 +1,5 @@
-import { asc, desc, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { LogAction } from "~/lib/activity";
 import {
   CUSTOMER_MESSAGE_KINDS,
   type CustomerMessageKind,
@@ -10,9 +11,9 @@ import {
 import { QUOTE_KIND_SHORT, type QuoteItem, type QuoteKind } from "~/lib/quote";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
-import { appointmentSlots, customerMessages, customerNotices, enquiryQuotes } from "~/server/db/schema";
-import type { Actor } from "./activity-log.server";
-import { ENQUIRY_NOT_FOUND, type Enquiry, getEnquiry, isKept } from "./enquiries.server";
+import { appointmentSlots, customerMessages, customerNotices, enquiries, enquiryQuotes } from "~/server/db/schema";
+import { type Actor, logStatement } from "./activity-log.server";
+import { ENQUIRY_NOT_FOUND, type Enquiry, getEnquiry, isKept, progressed } from "./enquiries.server";
 import { enquiryIdOfToken } from "./enquiry-status-links.server";
 
 /*
@@ -94,6 +95,21 @@ export const CUSTOMER_ACTOR: Actor = { username: "Kunde" };
 
 /** The enquiry a customer acts on from its status page: read with the page, named by its number in the Verlauf. */
 export type EnquiryRef = Pick<Enquiry, "id" | "reference">;
+
+/**
+ * What every step writes besides itself, for its batch: the enquiry taken up and changed
+ * (`progressed`), and the Verlauf's entry — each only `when` the step's own statement took effect
+ * (its row exists, or the statement just before changed one: `previousChanged`).
+ */
+export function stepStatements(db: Database, actor: Actor, enquiry: EnquiryRef, action: LogAction, when: SQL, now: Date) {
+  return [
+    db
+      .update(enquiries)
+      .set(progressed(now))
+      .where(and(eq(enquiries.id, enquiry.id), when)),
+    logStatement(db, actor, { action, kind: "enquiry", itemId: enquiry.id, title: enquiry.reference }, { at: now, when }),
+  ] as const;
+}
 
 /** An enquiry staff can take further (a price, dates, "fertig"): it exists and is not filed under Spam. */
 export async function workableEnquiry(db: Database, id: string): Promise<Enquiry> {

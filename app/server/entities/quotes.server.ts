@@ -20,11 +20,11 @@ import { HttpError } from "~/server/base/errors.server";
 import { isOneLine, newId, oneLineMessage, requiredText, validate, type Validated } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { customerMessages, enquiries, enquiryQuotes } from "~/server/db/schema";
-import { type Actor, logStatement, previousChanged, rowExists } from "./activity-log.server";
+import { type Actor, previousChanged, rowExists } from "./activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
-import { type Enquiry, getEnquiry, progressed } from "./enquiries.server";
+import { type Enquiry, getEnquiry } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
-import { CUSTOMER_ACTOR, type EnquiryRef, toQuote, workableEnquiry } from "./enquiry-progress.server";
+import { CUSTOMER_ACTOR, type EnquiryRef, stepStatements, toQuote, workableEnquiry } from "./enquiry-progress.server";
 
 /*
  * A price for an enquiry (decision 021): staff make a "Richtpreis" or an "Angebot" from line
@@ -139,11 +139,7 @@ export async function saveQuote(db: Database, mailers: Mailers, actor: Actor, en
             and not ${rowExists(enquiryQuotes, and(ofEnquiry, sql`${enquiryQuotes.acceptedAt} is not null`)!)}`,
       )
       .returning({ id: enquiryQuotes.id }),
-    db
-      .update(enquiries)
-      .set(progressed(now))
-      .where(and(eq(enquiries.id, enquiryId), stored)),
-    logStatement(db, actor, { action: "Preis erstellt", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: stored }),
+    ...stepStatements(db, actor, enquiry, "Preis erstellt", stored, now),
   ]);
   if (inserted.length === 0) throw new HttpError(409, ACCEPTED_IS_FINAL);
   tellCustomer(db, mailers, enquiryId, "quote");
@@ -182,12 +178,7 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
         ),
       )
       .returning({ id: enquiryQuotes.id }),
-    // Each only when the one before it changed a row: the acceptance was this request's.
-    db
-      .update(enquiries)
-      .set(progressed(now))
-      .where(and(eq(enquiries.id, enquiryId), previousChanged)),
-    logStatement(db, CUSTOMER_ACTOR, { action: "Angebot angenommen", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: previousChanged }),
+    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Angebot angenommen", previousChanged, now),
   ]);
   if (updated.length === 0) throw new HttpError(409, "Sie haben dieses Angebot bereits angenommen.");
   mailers.afterAnswer(() =>
@@ -214,11 +205,7 @@ export async function askAboutQuote(db: Database, mailers: Mailers, enquiry: Enq
     db.insert(customerMessages).select(
       sql`select ${id}, ${enquiryId}, 'rueckfrage', ${text}, ${now.getTime()} where ${rowExists(enquiries, eq(enquiries.id, enquiryId))}`,
     ),
-    db
-      .update(enquiries)
-      .set(progressed(now))
-      .where(and(eq(enquiries.id, enquiryId), stored)),
-    logStatement(db, CUSTOMER_ACTOR, { action: "Rückfrage gestellt", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: stored }),
+    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Rückfrage gestellt", stored, now),
   ]);
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Rückfrage zum Preis", message: text }));
 }

@@ -16,7 +16,7 @@ import type { Validated } from "~/server/base/validation.server";
 import { type BookedAppointment, checkSlots, finishJob, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
 import { type Mailers, shareChannels, shareNotice } from "~/server/entities/customer-mail.server";
 import type { Enquiry } from "~/server/entities/enquiries.server";
-import type { Notice, Progress } from "~/server/entities/enquiry-progress.server";
+import type { Notice, Progress, Quote } from "~/server/entities/enquiry-progress.server";
 import { quoteFromForm, saveQuote } from "~/server/entities/quotes.server";
 import type { StaffUser } from "~/server/entities/staff-accounts.server";
 import { directWrite, type IntentHandler, refusedForm, validatedWrite } from "./staff-form.server";
@@ -36,6 +36,32 @@ function untoldReason(notice: Notice, enquiry: Enquiry, mailers: Mailers): strin
   return "E-Mail noch nicht gesendet";
 }
 
+/** The timeline as the status page and the job card show it: the appointment's own time, the other steps' dates. */
+export const shownTimeline = ({ timeline }: Progress) =>
+  timeline.map(({ step, label, at }) => ({ step, label, when: at ? (step === "termin" ? formatAppointment(at) : formatDateTime(at)) : null }));
+
+/** What the customer wrote on the status page, as the page and the job card list it. */
+export const shownMessages = ({ messages }: Progress) =>
+  messages.map(({ id, kind, text, createdAt }) => ({ id, label: CUSTOMER_MESSAGE_LABELS[kind], text, at: formatDateTime(createdAt) }));
+
+/** A price as the status page and the job card show it (`QuoteTable`): euros, the VAT it contains, Berlin's dates. */
+export function shownQuote(quote: Quote) {
+  return {
+    id: quote.id,
+    version: quote.version,
+    kindShort: QUOTE_KIND_SHORT[quote.kind],
+    kindLabel: QUOTE_KIND_LABELS[quote.kind],
+    items: quote.items.map(({ text, quantity, unitPriceGross }) => ({ text, quantity, unit: formatEuro(unitPriceGross), total: formatEuro(quantity * unitPriceGross) })),
+    total: formatEuro(quote.totalGross),
+    vat: formatEuro(quote.vat),
+    net: formatEuro(quote.totalGross - quote.vat),
+    vatPercent: VAT_PERCENT,
+    validUntil: formatDay(quote.validUntil),
+    note: quote.note,
+    acceptedAt: quote.acceptedAt && formatDateTime(quote.acceptedAt),
+  };
+}
+
 /** The staff view of an enquiry's steps, formatted for Berlin. */
 export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mailers, now = new Date()) {
   const { quote, appointment } = progress;
@@ -43,26 +69,8 @@ export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mai
   return {
     enquiryId: enquiry.id,
     workable: enquiry.status !== "spam",
-    timeline: progress.timeline.map(({ step, label, at }) => ({
-      step,
-      label,
-      when: at ? (step === "termin" ? formatAppointment(at) : formatDateTime(at)) : null,
-    })),
-    quote: quote && {
-      id: quote.id,
-      version: quote.version,
-      kindShort: QUOTE_KIND_SHORT[quote.kind],
-      kindLabel: QUOTE_KIND_LABELS[quote.kind],
-      items: quote.items.map(({ text, quantity, unitPriceGross }) => ({ text, quantity, unit: formatEuro(unitPriceGross), total: formatEuro(quantity * unitPriceGross) })),
-      total: formatEuro(quote.totalGross),
-      vat: formatEuro(quote.vat),
-      net: formatEuro(quote.totalGross - quote.vat),
-      vatPercent: VAT_PERCENT,
-      validUntil: formatDay(quote.validUntil),
-      note: quote.note,
-      createdAt: formatDateTime(quote.createdAt),
-      acceptedAt: quote.acceptedAt && formatDateTime(quote.acceptedAt),
-    },
+    timeline: shownTimeline(progress),
+    quote: quote && { ...shownQuote(quote), createdAt: formatDateTime(quote.createdAt) },
     /** What the editor starts from: the current price as a new version, or empty lines valid 30 days. */
     editor: {
       kind: quote?.kind ?? "richtpreis",
@@ -79,7 +87,7 @@ export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mai
     /** The live proposals as the date fields' values, for proposing again. */
     slotValues: SLOT_FIELDS.map((_, index) => (live[index] ? toLocalInputValue(live[index].startsAt) : "")),
     finishedAt: enquiry.finishedAt && formatDateTime(enquiry.finishedAt),
-    messages: progress.messages.map(({ id, kind, text, createdAt }) => ({ id, label: CUSTOMER_MESSAGE_LABELS[kind], text, at: formatDateTime(createdAt) })),
+    messages: shownMessages(progress),
     notices: progress.notices.map((notice) => ({
       step: notice.step,
       label: NOTICE_STEP_LABELS[notice.step],

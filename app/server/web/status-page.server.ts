@@ -1,8 +1,7 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
-import { formatAppointment, formatDateTime, formatDay, workshopDate } from "~/lib/dates";
-import { CUSTOMER_MESSAGE_LABELS, STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
+import { formatAppointment, formatDateTime, workshopDate } from "~/lib/dates";
+import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
 import { daysAhead } from "~/lib/open-status";
-import { formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, VAT_PERCENT } from "~/lib/quote";
 import { statusCalendarPath, statusPagePath } from "~/lib/site-areas";
 import { clientAddress } from "~/server/base/client-address.server";
 import { HttpError } from "~/server/base/errors.server";
@@ -16,6 +15,7 @@ import { STATUS_LINK_GONE } from "~/server/entities/enquiry-status-links.server"
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/quotes.server";
 import { workshopContact } from "~/server/entities/workshop-contact.server";
+import { shownMessages, shownQuote, shownTimeline } from "./enquiry-progress.server";
 import { formFields, invalidForm } from "./staff-form.server";
 
 /*
@@ -46,44 +46,20 @@ export async function statusPage(context: AppLoadContext, token: string, now = n
     photoCount: enquiry.photos.length,
     // Nothing has happened yet: the page is still the confirmation of sending.
     justSent: progress.timeline.length === 1,
-    timeline: progress.timeline.map(({ step, label, at }) => ({
-      step,
-      label,
-      when: at ? (step === "termin" ? formatAppointment(at) : formatDateTime(at)) : null,
-    })),
-    quote: shownQuote(progress, now),
+    timeline: shownTimeline(progress),
+    quote: quoteOnPage(progress, now),
     appointment: shownAppointment(progress, token),
     finished: enquiry.finishedAt && schedule ? { at: formatDateTime(enquiry.finishedAt), days: daysAhead(schedule, now, PICK_UP_DAYS) } : null,
-    messages: progress.messages.map(({ id, kind, text, createdAt }) => ({ id, label: CUSTOMER_MESSAGE_LABELS[kind], text, at: formatDateTime(createdAt) })),
+    messages: shownMessages(progress),
     retentionMonths: ENQUIRY_RETENTION_MONTHS,
     contact,
   };
 }
 export type StatusPageView = Awaited<ReturnType<typeof statusPage>>;
 
-function shownQuote({ quote }: Progress, now: Date) {
-  if (!quote) return null;
-  const expired = quote.validUntil < workshopDate(now);
-  return {
-    id: quote.id,
-    version: quote.version,
-    kindLabel: QUOTE_KIND_LABELS[quote.kind],
-    kindShort: QUOTE_KIND_SHORT[quote.kind],
-    items: quote.items.map(({ text, quantity, unitPriceGross }) => ({
-      text,
-      quantity,
-      unit: formatEuro(unitPriceGross),
-      total: formatEuro(quantity * unitPriceGross),
-    })),
-    total: formatEuro(quote.totalGross),
-    vat: formatEuro(quote.vat),
-    net: formatEuro(quote.totalGross - quote.vat),
-    vatPercent: VAT_PERCENT,
-    validUntil: formatDay(quote.validUntil),
-    note: quote.note,
-    acceptedAt: quote.acceptedAt && formatDateTime(quote.acceptedAt),
-    expired: !quote.acceptedAt && expired,
-  };
+/** The current price, and whether it can no longer be accepted. */
+function quoteOnPage({ quote }: Progress, now: Date) {
+  return quote && { ...shownQuote(quote), expired: !quote.acceptedAt && quote.validUntil < workshopDate(now) };
 }
 
 function shownAppointment({ appointment }: Progress, token: string) {
