@@ -24,6 +24,29 @@ import { cpuPerRequest } from "./worker-cpu.mjs";
 
 const PAGES = ["/", "/about", "/referenz", "/ledermuster", "/standort", "/anfrage", "/impressum"];
 /**
+ * An enquiry's private status page (`/anfrage/status/<token>`, decision 021), as its customer
+ * lands on it after sending the form; none on a build without it (a `--baseline` from before).
+ */
+async function statusPages(baseURL) {
+  const form = await (await fetch(new URL("/anfrage", baseURL))).text();
+  const token = /name="zeitmarke"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="zeitmarke"/.exec(form)?.slice(1).find(Boolean);
+  // A person needs more than three seconds for the form (decision 014).
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  const body = new FormData();
+  for (const [name, value] of Object.entries({
+    thema: "Autositze", fahrzeug: "VW Golf II", beschreibung: "Die Fahrersitzwange ist eingerissen.",
+    name: "Erika Mustermann", email: "erika@beispiel.de", telefon: "0221 987654", zeitmarke: token ?? "",
+  })) body.append(name, value);
+  const sent = await fetch(new URL("/anfrage/senden", baseURL), {
+    method: "POST",
+    headers: { Origin: baseURL, "Sec-Fetch-Site": "same-origin", "CF-Connecting-IP": "203.0.113.77" },
+    body,
+  });
+  const location = sent.ok ? (await sent.json()).location : null;
+  return location?.startsWith("/anfrage/status/") ? [location] : [];
+}
+
+/**
  * JavaScript per public page (gzip, decision 018): a page that hydrates within `hydrated`; a
  * document page ships no framework at all, at most a small enhancement of its own.
  */
@@ -40,6 +63,8 @@ const BUDGET = { html: 30 * 1024, css: 15 * 1024, js: JS_BUDGET.hydrated };
 
 const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** A page's name in a table: a status page without its secret token. */
+const pageLabel = (path) => path.replace(/^\/anfrage\/status\/.*/, "/anfrage/status/…");
 const ms = (value) => (value === undefined ? "–" : `${Math.round(value)} ms`);
 /** Whether a page's HTML carries the framework's entry (a module script): it hydrates. */
 const hydrates = (html) => /<script\b[^>]*type="module"/.test(html);
@@ -305,13 +330,13 @@ async function uploadPhonePhotos(baseURL) {
 }
 
 /** The picture bytes of the first view on a phone, then Lighthouse's scores for every public page. */
-async function picturesAndScores(baseURL, label) {
+async function picturesAndScores(baseURL, label, pages = PAGES) {
   const pictureRows = await picturesInFirstView(baseURL, ["/", "/referenz"]);
   if (pictureRows) console.log(`\nBilder in der ersten Ansicht (${label})\n${table(pictureRows)}`);
   if (!lighthouseAvailable()) return;
   const rows = [["Seite (Lighthouse, mobil)", ...CATEGORIES, "LCP", "TBT"]];
-  for (const [path, { scores, failing, lcp, tbt }] of await lighthouseScores(baseURL, PAGES)) {
-    rows.push([path, ...CATEGORIES.map((id) => String(scores[id])), lcp ?? "–", ms(tbt)]);
+  for (const [path, { scores, failing, lcp, tbt }] of await lighthouseScores(baseURL, pages)) {
+    rows.push([pageLabel(path), ...CATEGORIES.map((id) => String(scores[id])), lcp ?? "–", ms(tbt)]);
     for (const audit of failing) rows.push([`  ${audit}`, ...CATEGORIES.map(() => ""), "", ""]);
   }
   console.log(`\nLighthouse (${label})\n${table(rows)}`);
@@ -319,10 +344,11 @@ async function picturesAndScores(baseURL, label) {
 
 /** Page weights against the budget, then pictures and Lighthouse's scores with the demo content. */
 async function weightsAndScores(baseURL) {
-  const browserTotals = await loadedInBrowser(baseURL, PAGES);
+  const pages = [...PAGES, ...(await statusPages(baseURL))];
+  const browserTotals = await loadedInBrowser(baseURL, pages);
   const rows = [["Seite", "HTML gzip", "CSS gzip", "JS gzip (HTML)", "JS gzip (geladen)", "JS-Budget"]];
   let home;
-  for (const path of PAGES) {
+  for (const path of pages) {
     // A first visit: no cookies, so the consent dialog is part of the page.
     const response = await fetch(new URL(path, baseURL), { redirect: "manual" });
     const html = Buffer.from(await response.arrayBuffer());
@@ -334,7 +360,7 @@ async function weightsAndScores(baseURL) {
     const loaded = browserTotals?.get(path);
     const status = response.status === 200 ? "" : ` (${response.status})`;
     const verdict = jsVerdict(Math.max(jsBytes, loaded ?? 0), hydrates(html.toString("utf8")));
-    rows.push([`${path}${status}`, kb(gzipBytes(html)), kb(cssBytes), kb(jsBytes), loaded === undefined ? "–" : kb(loaded), verdict]);
+    rows.push([`${pageLabel(path)}${status}`, kb(gzipBytes(html)), kb(cssBytes), kb(jsBytes), loaded === undefined ? "–" : kb(loaded), verdict]);
     if (path === "/") home = { html: gzipBytes(html), css: cssBytes, js: Math.max(jsBytes, loaded ?? 0) };
   }
   console.log(`\nSeitengewicht (gzip, Stufe 9)\n${table(rows)}`);
@@ -343,7 +369,7 @@ async function weightsAndScores(baseURL) {
     `\nBudget Startseite: HTML ${verdict(home.html, BUDGET.html)}, CSS ${verdict(home.css, BUDGET.css)}, JS ${verdict(home.js, BUDGET.js)}`,
   );
 
-  await picturesAndScores(baseURL, "Demo-Inhalte");
+  await picturesAndScores(baseURL, "Demo-Inhalte", pages);
 }
 
 /** Requests per second against `target(n)` with `headers(n)` (a URL and headers per request) from `connections` parallel loops. */
@@ -576,10 +602,15 @@ async function javaScriptAndBlocking(current, baseline) {
   const sites = baseline ? [["vorher", baseline], ["jetzt", current]] : [["jetzt", current]];
   const header = ["Seite", ...sites.flatMap(([label]) => [`JS ${label}`, `Perf. ${label}`, `TBT ${label}`]), "Budget (jetzt)"];
   const rows = [header];
-  for (const path of PAGES) {
-    const row = [path];
+  const [statusPage] = await statusPages(current.baseURL);
+  for (const path of [...PAGES, ...(statusPage ? [statusPage] : [])]) {
+    const row = [pageLabel(path)];
     let verdict = "";
     for (const [, site] of sites) {
+      if (path === statusPage && site !== current) {
+        row.push("–", "–", "–");
+        continue;
+      }
       const loaded = (await loadedInBrowser(site.baseURL, [path]))?.get(path) ?? 0;
       const html = await (await fetch(new URL(path, site.baseURL))).text();
       const measured = lighthouseAvailable() ? (await lighthouseScores(site.baseURL, [path])).get(path) : undefined;
