@@ -7,7 +7,7 @@ import { useBusiness } from "./business";
 import { PhoneIcon } from "./call-bar";
 import { Logo } from "./logo";
 import { useStaffShellData } from "./staff-shell-data";
-import { canonicalPath, PATHS } from "~/lib/site-areas";
+import { canonicalPath, isPath, PATHS } from "~/lib/site-areas";
 
 interface NavLinkItem {
   name: string;
@@ -101,6 +101,30 @@ function MenuContact() {
       ) : null}
       <Link to={PATHS.enquiry} className="button">
         Anfrage mit Fotos senden
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * From 960 px, at the right of the public navigation: the number to call and the filled
+ * "Preis anfragen". The navigation bar is sticky (CSS), so both stay in reach while scrolling,
+ * on document pages without JavaScript too; below 960 px the call bar at the bottom stands for them.
+ */
+function HeaderContact() {
+  const business = useBusiness();
+  const onEnquiryPage = isPath(useLocation().pathname, PATHS.enquiry);
+  return (
+    <div className="header-contact">
+      {business ? (
+        <a className="header-contact__phone" href={telHref(business.phone)}>
+          <PhoneIcon />
+          {business.phone}
+          <span className="visually-hidden"> anrufen</span>
+        </a>
+      ) : null}
+      <Link to={PATHS.enquiry} className="button header-contact__price" aria-current={onEnquiryPage ? "page" : undefined}>
+        Preis anfragen
       </Link>
     </div>
   );
@@ -241,6 +265,7 @@ export function Navbar({ area }: { area: "public" | "staff" }) {
         <nav className="navbar__nav" aria-label={internal ? "Interne Navigation" : "Hauptnavigation"}>
           <NavLinks internal={internal} onChoose={scrollToTop} />
         </nav>
+        {internal ? null : <HeaderContact />}
         <MobileMenu internal={internal} />
       </div>
     </header>
