@@ -5,6 +5,8 @@
  * field's maxLength alike.
  */
 
+import { addDays } from "./dates";
+
 /** "Worum geht es?" — the services a customer can ask about. */
 export const ENQUIRY_TOPICS = [
   "Autositze",
@@ -14,18 +16,70 @@ export const ENQUIRY_TOPICS = [
   "Oldtimer-Innenausstattung",
   "Motorradsitz",
   "Boot & Sonstiges",
+  /** Choosing leather and colours in the workshop: "Termin zur Musterberatung" on /ledermuster. */
+  "Musterberatung",
 ] as const;
 export type EnquiryTopic = (typeof ENQUIRY_TOPICS)[number];
 
 /** The query parameter that preselects a topic (`/anfrage?thema=Lenkrad`), e.g. from the gallery. */
 export const TOPIC_PARAM = "thema";
 
-/** A topic named in a link or a gallery category, matched regardless of case; null for anything else. */
+/** A topic named in a link (`?thema=musterberatung`), matched regardless of case; null for anything else. */
 export function topicFrom(value: string | null | undefined): EnquiryTopic | null {
   const wanted = value?.trim().toLocaleLowerCase("de");
   if (!wanted) return null;
   return ENQUIRY_TOPICS.find((topic) => topic.toLocaleLowerCase("de") === wanted) ?? null;
 }
+
+/** A category and a topic share at least this many first letters to be the same thing ("Lenkräder" – "Lenkrad"). */
+const SHARED_STEM = 6;
+
+/**
+ * The topic of a gallery picture: its first category that names one, in the singular or plural
+ * ("Cabrioverdecke" – "Cabrioverdeck", "Oldtimer" – "Oldtimer-Innenausstattung"); null when none does.
+ */
+export function topicOfCategories(categories: readonly string[]): EnquiryTopic | null {
+  for (const category of categories) {
+    const name = category.trim().toLocaleLowerCase("de");
+    const topic = ENQUIRY_TOPICS.find((candidate) => {
+      const lower = candidate.toLocaleLowerCase("de");
+      const [shorter, longer] = lower.length <= name.length ? [lower, name] : [name, lower];
+      return shorter.length >= SHARED_STEM && longer.startsWith(shorter);
+    });
+    if (topic) return topic;
+  }
+  return null;
+}
+
+/** The query parameter naming the gallery picture an enquiry is about (`/anfrage?bezug=<id>`), from "Ähnliches Projekt anfragen". */
+export const REFERENCE_PICTURE_PARAM = "bezug";
+
+/** "Was ist kaputt?": optional marks of the damage, as chips. */
+export const DAMAGE_KINDS = ["Riss", "Brandloch", "durchgesessen", "Naht offen", "verblasst"] as const;
+export type DamageKind = (typeof DAMAGE_KINDS)[number];
+
+/**
+ * The chips are checkboxes of one name; a form post carries them as one value, joined with this
+ * (none of the kinds contains it), so the form comes back with them checked like any other field.
+ */
+export const DAMAGE_SEPARATOR = ",";
+export const damageKindsOf = (joined: string | undefined): string[] => (joined ? joined.split(DAMAGE_SEPARATOR).filter(Boolean) : []);
+
+/** "Wie sollen wir antworten?": the customer's preferred way, as the API names it, with its label. */
+export const CONTACT_CHANNELS = ["anruf", "whatsapp", "email"] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+export const CONTACT_CHANNEL_LABELS: Record<ContactChannel, string> = { anruf: "Anruf", whatsapp: "WhatsApp", email: "E-Mail" };
+export const ENQUIRY_REACHABLE_MAX_LENGTH = 120;
+
+/**
+ * What people write in a phone number, with at least six digits. One source for the server's check
+ * and the field's `pattern` (which the browser anchors and reads with the `v` flag, so every
+ * special character in the class is escaped; the same text reads alike with `u`).
+ */
+export const ENQUIRY_PHONE_PATTERN = String.raw`(?=(?:\D*\d){6})\+?[\d\s\(\)\/\.\-]+`;
+
+/** The days a "Wunschtermin" may be, from the workshop's today (`YYYY-MM-DD`): not in the past, within two years. */
+export const preferredDateRange = (today: string) => ({ min: today, max: addDays(today, 2 * 366) });
 
 export const ENQUIRY_DESCRIPTION_MAX_LENGTH = 2000;
 export const ENQUIRY_VEHICLE_MAX_LENGTH = 120;
@@ -46,6 +100,10 @@ export const ENQUIRY_FIELDS = {
   name: "name",
   email: "email",
   phone: "telefon",
+  damage: "schaden",
+  contactBy: "antwort",
+  reachable: "erreichbar",
+  referencePicture: REFERENCE_PICTURE_PARAM,
 } as const;
 export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
 

@@ -1,3 +1,4 @@
+import { CONTACT_CHANNEL_LABELS } from "~/lib/enquiry";
 import { telHref } from "~/lib/phone";
 import { replySubject } from "~/lib/reply-links";
 import type { ShownEnquiry } from "./shown-enquiry";
@@ -10,6 +11,9 @@ export function ContactDetails({ enquiry }: { enquiry: ShownEnquiry }) {
     ["E-Mail", enquiry.email ? <a href={`mailto:${enquiry.email}?subject=${encodeURIComponent(replySubject(enquiry.reference))}`}>{enquiry.email}</a> : null],
     ["Worum geht es?", enquiry.topic],
     ["Fahrzeug", enquiry.vehicle || null],
+    ["Schaden", enquiry.damage.length > 0 ? enquiry.damage.join(", ") : null],
+    ["Antwort per", enquiry.contactBy ? CONTACT_CHANNEL_LABELS[enquiry.contactBy] : null],
+    ["Erreichbar", enquiry.reachable || null],
     ["Wunschtermin", enquiry.preferredDay],
     ["Eingegangen", enquiry.received],
     ["Zuletzt geändert", enquiry.changed],

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 import { ConfirmDeleteDialog } from "~/components/staff/staff-dialog";
+import { CONTACT_CHANNEL_LABELS } from "~/lib/enquiry";
 import { PATHS } from "~/lib/site-areas";
 import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
 import { ContactDetails } from "./contact-details";
@@ -54,9 +55,12 @@ export function JobCard({
       <PhotoStrip enquiry={enquiry} />
       <p className="job-card__job">{[enquiry.vehicle, enquiry.topic].filter(Boolean).join(" · ")}</p>
       <p className="enquiry-description">{enquiry.description}</p>
+      {enquiry.damage.length > 0 ? <p className="job-card__damage">Schaden: {enquiry.damage.join(", ")}</p> : null}
       <p className="job-card__who">
         <strong>{enquiry.name}</strong> · <span>{enquiry.receivedAgo}</span>
         {enquiry.preferredDay ? <span> · Wunschtermin {enquiry.preferredDay}</span> : null}
+        {enquiry.contactBy ? <span> · Antwort per {CONTACT_CHANNEL_LABELS[enquiry.contactBy]}</span> : null}
+        {enquiry.reachable ? <span> · erreichbar {enquiry.reachable}</span> : null}
       </p>
 
       <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { ImageViewer } from "~/components/gallery/image-viewer";
 import { ReferencePicture } from "~/components/pages/reference-picture";
+import { galleryHref } from "~/lib/gallery-links";
 import { searchWith } from "~/lib/staff-forms";
 import type { ShownEnquiry } from "./shown-enquiry";
 
@@ -19,7 +20,14 @@ export function PhotoStrip({ enquiry }: { enquiry: ShownEnquiry }) {
   const photoHref = (id: string | null) => `${pathname}${searchWith(search, { [PHOTO_PARAM]: id })}`;
   const photos = enquiry.photos;
   const index = photos.findIndex((photo) => photo.id === new URLSearchParams(search).get(PHOTO_PARAM));
-  if (photos.length === 0) return <p className="job-card__no-photos">Keine Fotos</p>;
+  if (photos.length === 0) {
+    return (
+      <>
+        <p className="job-card__no-photos">Keine Fotos</p>
+        <ReferenceOfEnquiry enquiry={enquiry} />
+      </>
+    );
+  }
   return (
     <>
       <ul className="photo-strip" aria-label={photos.length === 1 ? "1 Foto" : `${photos.length} Fotos, zum Blättern wischen`}>
@@ -40,6 +48,7 @@ export function PhotoStrip({ enquiry }: { enquiry: ShownEnquiry }) {
           </li>
         ))}
       </ul>
+      <ReferenceOfEnquiry enquiry={enquiry} />
       {index >= 0 ? (
         <ImageViewer
           image={{ ...photos[index], description: "", category: [] }}
@@ -52,5 +61,26 @@ export function PhotoStrip({ enquiry }: { enquiry: ShownEnquiry }) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * Beside the customer's photos: the gallery picture the customer asked about ("Ähnliches
+ * Projekt anfragen"), small, with its caption and a link to it in the gallery.
+ */
+function ReferenceOfEnquiry({ enquiry }: { enquiry: ShownEnquiry }) {
+  const picture = enquiry.referencePicture;
+  if (!picture) return null;
+  return (
+    <figure className="job-card__reference">
+      <ReferencePicture picture={picture} className="job-card__reference-picture" sizes="96px" width={96} height={96} loading="lazy" alt="" />
+      <figcaption>
+        <span className="job-card__reference-label">Bezieht sich auf dieses Bild aus der Galerie:</span>{" "}
+        {picture.description || "Bild ohne Beschreibung"}{" "}
+        <Link to={galleryHref({ image: picture.id })} className="standalone-link">
+          In der Galerie ansehen
+        </Link>
+      </figcaption>
+    </figure>
   );
 }

@@ -229,6 +229,21 @@ export const enquiries = sqliteTable(
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
+    /*
+     * Added with issue 30; nullable, so an enquiry put into the Papierkorb before then comes
+     * back as it was (its stored row has none of them).
+     */
+    /** The damage chips the customer marked (DAMAGE_KINDS), as a JSON list; null for none. */
+    damage: text("damage", { mode: "json" }).$type<string[]>(),
+    /** How the customer wants an answer (CONTACT_CHANNELS), or null. */
+    contactBy: text("contact_by"),
+    /** When the customer is best reached, as they wrote it, or null. */
+    reachable: text("reachable"),
+    /**
+     * The gallery picture the enquiry is about ("Ähnliches Projekt anfragen"), or null. No foreign
+     * key: a picture in the Papierkorb is only hidden from the enquiry, and shows again once restored.
+     */
+    referencePictureId: text("reference_picture_id"),
     /** The staff's internal note; never shown to the customer. */
     note: text("note").notNull().default(""),
     /** keine, ausstehend, gesendet, fehlgeschlagen: the e-mail to the workshop. */

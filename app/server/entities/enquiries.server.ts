@@ -1,13 +1,19 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { addDays, isCalendarDay, workshopDate } from "~/lib/dates";
+import { isCalendarDay, workshopDate } from "~/lib/dates";
 import {
+  CONTACT_CHANNELS,
+  type ContactChannel,
+  DAMAGE_KINDS,
+  damageKindsOf,
   ENQUIRY_DESCRIPTION_MAX_LENGTH,
   ENQUIRY_EMAIL_MAX_LENGTH,
   ENQUIRY_FIELDS as F,
   ENQUIRY_NAME_MAX_LENGTH,
   ENQUIRY_NOTE_MAX_LENGTH,
   ENQUIRY_PHONE_MAX_LENGTH,
+  ENQUIRY_PHONE_PATTERN,
+  ENQUIRY_REACHABLE_MAX_LENGTH,
   ENQUIRY_STATUSES,
   ENQUIRY_TOPICS,
   ENQUIRY_VEHICLE_MAX_LENGTH,
@@ -15,6 +21,7 @@ import {
   formatReference,
   MAX_ENQUIRY_PHOTOS,
   type MailStatus,
+  preferredDateRange,
   REPLY_CHANNEL_LABELS,
   REPLY_CHANNELS,
 } from "~/lib/enquiry";
@@ -39,6 +46,7 @@ import {
   enquiryPhotos,
   enquiryQuotes,
   enquiryStatusLinks,
+  references,
   trash,
 } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
@@ -48,6 +56,7 @@ import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
 import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
 import { newStatusLink } from "./enquiry-status-links.server";
+import { onPublicPages } from "./reference-visibility.server";
 import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 /*
@@ -84,11 +93,19 @@ const requiredText = (missing: string, label: string, max: number) =>
     .min(1, missing)
     .max(max, `${label} darf höchstens ${max.toLocaleString("de-DE")} Zeichen lang sein.`);
 
-/** At least six digits, and only what people write in phone numbers. */
-const PHONE = /^\+?[\d\s()/.-]+$/;
+/** At least six digits, and only what people write in phone numbers (the field's `pattern` too). */
+const PHONE = new RegExp(`^(?:${ENQUIRY_PHONE_PATTERN})$`, "u");
+
+/** What the chosen way of answering needs, at the field that gives it. */
+const CHANNEL_NEEDS: Record<ContactChannel, { field: typeof F.phone | typeof F.email; message: string }> = {
+  anruf: { field: F.phone, message: "Für einen Rückruf brauchen wir Ihre Telefonnummer." },
+  whatsapp: { field: F.phone, message: "Für eine Antwort per WhatsApp brauchen wir Ihre Handynummer." },
+  email: { field: F.email, message: "Für eine Antwort per E-Mail brauchen wir Ihre E-Mail-Adresse." },
+};
 
 /** The form's fields as posted (named as in `ENQUIRY_FIELDS`), checked with German messages for the customer. */
 function enquiryInput(today: string) {
+  const dates = preferredDateRange(today);
   return z
     .object({
       [F.topic]: z.enum(ENQUIRY_TOPICS, { errorMap: () => ({ message: "Bitte wählen Sie aus, worum es geht." }) }),
@@ -96,9 +113,9 @@ function enquiryInput(today: string) {
       [F.description]: requiredText("Bitte beschreiben Sie kurz, worum es geht.", "Beschreibung", ENQUIRY_DESCRIPTION_MAX_LENGTH),
       [F.preferredDate]: optionalText("Wunschtermin", 10)
         .refine((value) => value === "" || isCalendarDay(value), "Bitte einen Tag im Kalender wählen (TT.MM.JJJJ).")
-        .refine((value) => value === "" || !isCalendarDay(value) || value >= today, "Der Wunschtermin darf nicht in der Vergangenheit liegen.")
+        .refine((value) => value === "" || !isCalendarDay(value) || value >= dates.min, "Der Wunschtermin darf nicht in der Vergangenheit liegen.")
         .refine(
-          (value) => value === "" || !isCalendarDay(value) || value <= addDays(today, 2 * 366),
+          (value) => value === "" || !isCalendarDay(value) || value <= dates.max,
           "Bitte einen Wunschtermin in den nächsten zwei Jahren wählen.",
         ),
       [F.name]: requiredText("Bitte geben Sie Ihren Namen an.", "Name", ENQUIRY_NAME_MAX_LENGTH).refine(isOneLine, oneLineMessage("Name")),
@@ -109,15 +126,33 @@ function enquiryInput(today: string) {
       [F.phone]: optionalText("Telefon", ENQUIRY_PHONE_MAX_LENGTH)
         .refine(isOneLine, oneLineMessage("Telefon"))
         .refine(
-          (value) => !isOneLine(value) || value === "" || (PHONE.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
+          (value) => !isOneLine(value) || value === "" || PHONE.test(value),
           "Bitte eine gültige Telefonnummer angeben, z. B. 0221 123456.",
         ),
+      // Checkboxes of one name, joined by the form's reader (DAMAGE_SEPARATOR); only the offered kinds.
+      [F.damage]: optionalText("Schaden", 200)
+        .transform(damageKindsOf)
+        .refine((kinds) => kinds.every((kind) => (DAMAGE_KINDS as readonly string[]).includes(kind)), "Bitte nur die angebotenen Schäden wählen."),
+      [F.contactBy]: z
+        .union([z.literal(""), z.enum(CONTACT_CHANNELS)], { errorMap: () => ({ message: "Bitte Anruf, WhatsApp oder E-Mail wählen." }) })
+        .optional()
+        .default(""),
+      [F.reachable]: optionalText("Erreichbarkeit", ENQUIRY_REACHABLE_MAX_LENGTH).refine(isOneLine, oneLineMessage("Erreichbarkeit")),
+      // A picture's id from the gallery; whether it is one (and public) is decided when storing, and
+      // anything else is ignored: the link may be old, the enquiry counts.
+      [F.referencePicture]: z.string().trim().max(100).optional().catch(undefined),
     })
     .superRefine((input, context) => {
-      if (input[F.email] || input[F.phone]) return;
-      const message = "Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir antworten können.";
-      context.addIssue({ code: z.ZodIssueCode.custom, message, path: [F.email] });
-      context.addIssue({ code: z.ZodIssueCode.custom, message, path: [F.phone] });
+      if (!input[F.email] && !input[F.phone]) {
+        const message = "Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir antworten können.";
+        context.addIssue({ code: z.ZodIssueCode.custom, message, path: [F.email] });
+        context.addIssue({ code: z.ZodIssueCode.custom, message, path: [F.phone] });
+        return;
+      }
+      const channel = input[F.contactBy];
+      if (channel && !input[CHANNEL_NEEDS[channel].field]) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: CHANNEL_NEEDS[channel].message, path: [CHANNEL_NEEDS[channel].field] });
+      }
     })
     .transform((input) => ({
       topic: input[F.topic],
@@ -127,6 +162,10 @@ function enquiryInput(today: string) {
       name: input[F.name],
       email: input[F.email] || null,
       phone: input[F.phone] || null,
+      damage: input[F.damage].length > 0 ? input[F.damage] : null,
+      contactBy: input[F.contactBy] || null,
+      reachable: input[F.reachable] || null,
+      referencePictureId: input[F.referencePicture] || null,
     }));
 }
 
@@ -138,6 +177,11 @@ export interface EnquiryPhoto {
   height: number | null;
   /** The server's renditions, for thumbnails; empty while they are being made. */
   sources: PictureSource[];
+}
+
+/** The gallery picture an enquiry is about, as the job card shows it beside the customer's photos. */
+export interface EnquiryReferencePicture extends EnquiryPhoto {
+  description: string;
 }
 
 export interface Enquiry {
@@ -156,6 +200,14 @@ export interface Enquiry {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The damage chips marked (DAMAGE_KINDS), in the form's order. */
+  damage: string[];
+  /** How the customer wants an answer, or null. */
+  contactBy: ContactChannel | null;
+  /** When the customer is best reached, as written; "" when not said. */
+  reachable: string;
+  /** The gallery picture it is about; null without one, or once that picture is in the Papierkorb or gone. */
+  referencePicture: EnquiryReferencePicture | null;
   note: string;
   mailStatus: MailStatus;
   createdAt: string;
@@ -169,6 +221,7 @@ export interface Enquiry {
 
 type EnquiryRow = typeof enquiries.$inferSelect;
 type PhotoRow = typeof enquiryPhotos.$inferSelect;
+type ReferenceRow = typeof references.$inferSelect;
 
 function toPhoto(row: PhotoRow): EnquiryPhoto {
   return {
@@ -180,7 +233,18 @@ function toPhoto(row: PhotoRow): EnquiryPhoto {
   };
 }
 
-function toEnquiry(row: EnquiryRow, photos: PhotoRow[]): Enquiry {
+function toReferencePicture(row: ReferenceRow): EnquiryReferencePicture {
+  return {
+    id: row.id,
+    url: imageUrl(row.imageKey),
+    width: row.width,
+    height: row.height,
+    sources: renditionSources("reference", row.id, parseRenditionWidths(row.renditionWidths)),
+    description: row.description,
+  };
+}
+
+function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | undefined): Enquiry {
   return {
     id: row.id,
     _id: row.id,
@@ -194,6 +258,10 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[]): Enquiry {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    damage: row.damage ?? [],
+    contactBy: (CONTACT_CHANNELS as readonly string[]).includes(row.contactBy ?? "") ? (row.contactBy as ContactChannel) : null,
+    reachable: row.reachable ?? "",
+    referencePicture: picture ? toReferencePicture(picture) : null,
     note: row.note,
     mailStatus: row.mailStatus as MailStatus,
     createdAt: row.createdAt.toISOString(),
@@ -204,15 +272,25 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[]): Enquiry {
   };
 }
 
-/** The enquiries of `rows` with their photos, in the rows' order. */
+/** The enquiries of `rows` with their photos and the gallery pictures they are about, in the rows' order. */
 async function withPhotos(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]> {
   if (rows.length === 0) return [];
-  const photos = await db
-    .select()
-    .from(enquiryPhotos)
-    .where(inArray(enquiryPhotos.enquiryId, rows.map((row) => row.id)))
-    .orderBy(asc(enquiryPhotos.position));
-  return rows.map((row) => toEnquiry(row, photos.filter((photo) => photo.enquiryId === row.id)));
+  const pictureIds = rows.flatMap((row) => (row.referencePictureId ? [row.referencePictureId] : []));
+  const [photos, pictures] = await db.batch([
+    db
+      .select()
+      .from(enquiryPhotos)
+      .where(inArray(enquiryPhotos.enquiryId, rows.map((row) => row.id)))
+      .orderBy(asc(enquiryPhotos.position)),
+    db.select().from(references).where(inArray(references.id, pictureIds)),
+  ]);
+  return rows.map((row) =>
+    toEnquiry(
+      row,
+      photos.filter((photo) => photo.enquiryId === row.id),
+      pictures.find((picture) => picture.id === row.referencePictureId),
+    ),
+  );
 }
 
 export type EnquiryForm =
@@ -245,7 +323,7 @@ export async function receiveEnquiry(
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0], fieldErrors };
   }
   const enquiry = input.value;
-  const suspicion = await spamReason(db, values, [enquiry.description, enquiry.vehicle, enquiry.name], now.getTime());
+  const suspicion = await spamReason(db, values, [enquiry.description, enquiry.vehicle, enquiry.name, enquiry.reachable ?? ""], now.getTime());
   // Spam keeps no photos: decoding them costs the worker seconds, and staff never need them.
   const kept = suspicion ? [] : photos;
   const spam = suspicion && photos.length > 0 ? `${suspicion} (${photos.length === 1 ? "1 Foto" : `${photos.length} Fotos`} nicht gespeichert)` : suspicion;
@@ -278,6 +356,13 @@ export async function receiveEnquiry(
         status: spam ? "spam" : "neu",
         spamReason: spam,
         ...enquiry,
+        // Only a picture a public page shows: an id from an old link, or of one in the Papierkorb, is left out.
+        referencePictureId: enquiry.referencePictureId
+          ? sql`(${db
+              .select({ id: references.id })
+              .from(references)
+              .where(and(eq(references.id, enquiry.referencePictureId), onPublicPages))})`
+          : null,
         mailStatus: spam ? "keine" : "ausstehend",
         createdAt: now,
         updatedAt: now,
@@ -561,9 +646,16 @@ export async function deleteExpiredEnquiries(db: Database, bucket: R2Bucket, now
   return due.map(({ id }) => id);
 }
 
-/** What the API answers for an enquiry: its photos as `{id, url, width, height}`, no staff-page extras. */
-export function apiEnquiry({ spamReason: _shownOnThePage, photos, ...enquiry }: Enquiry) {
-  return { ...enquiry, photos: photos.map(({ id, url, width, height }) => ({ id, url, width, height })) };
+/**
+ * What the API answers for an enquiry: its photos as `{id, url, width, height}`, the gallery
+ * picture it is about as `{id, url, description}` or null, no staff-page extras.
+ */
+export function apiEnquiry({ spamReason: _shownOnThePage, photos, referencePicture, ...enquiry }: Enquiry) {
+  return {
+    ...enquiry,
+    photos: photos.map(({ id, url, width, height }) => ({ id, url, width, height })),
+    referencePicture: referencePicture && { id: referencePicture.id, url: referencePicture.url, description: referencePicture.description },
+  };
 }
 
 /** Records the outcome of sending the e-mail about an enquiry (not a change by staff: the retention period runs on). */

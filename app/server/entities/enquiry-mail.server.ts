@@ -1,4 +1,6 @@
 import { formatDateTime, formatDay } from "~/lib/dates";
+import { CONTACT_CHANNEL_LABELS } from "~/lib/enquiry";
+import { galleryHref } from "~/lib/gallery-links";
 import { absoluteUrl } from "~/lib/seo";
 import type { BusinessRecord } from "~/lib/business";
 import { plainMail } from "~/server/base/mail-message.server";
@@ -50,7 +52,15 @@ function mailText(enquiry: Enquiry, business: MailBusiness): string {
     `Name:           ${asOneLine(enquiry.name)}`,
     `E-Mail:         ${enquiry.email ?? "–"}`,
     `Telefon:        ${enquiry.phone ? asOneLine(enquiry.phone) : "–"}`,
+    `Antwort per:    ${enquiry.contactBy ? CONTACT_CHANNEL_LABELS[enquiry.contactBy] : "–"}`,
+    `Erreichbar:     ${asOneLine(enquiry.reachable) || "–"}`,
+    `Schaden:        ${enquiry.damage.length > 0 ? enquiry.damage.join(", ") : "–"}`,
     `Fotos:          ${enquiry.photos.length === 0 ? "keine" : `${enquiry.photos.length} (nur im internen Bereich zu sehen)`}`,
+    `Bezug:          ${
+      enquiry.referencePicture
+        ? `${asOneLine(enquiry.referencePicture.description) || "Bild aus der Galerie"} – ${absoluteUrl(business.website, galleryHref({ image: enquiry.referencePicture.id }))}`
+        : "–"
+    }`,
     "",
     "Beschreibung, wie die Kundin oder der Kunde sie geschrieben hat:",
     ...quoted(enquiry.description),

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { ENQUIRY_FIELDS } from "~/lib/enquiry";
+import { DAMAGE_SEPARATOR, ENQUIRY_FIELDS } from "~/lib/enquiry";
 import { HttpError } from "~/server/base/errors.server";
 import { declaredLength, MAX_FORM_BYTES } from "~/server/base/request-body.server";
 import type { FieldErrors } from "~/server/base/validation.server";
@@ -17,6 +17,14 @@ export type EnquiryAnswer =
   | { ok: true; reference: string; location: string }
   | { ok: false; status: number; message: string; fieldErrors: FieldErrors; values: FormValues; headers: HeadersInit };
 
+/** The form's text fields; the damage chips (checkboxes of one name) as one value, so the form comes back with them checked. */
+function enquiryValues(form: FormData): FormValues {
+  const values = formFields(form);
+  const damage = form.getAll(ENQUIRY_FIELDS.damage).filter((value) => typeof value === "string");
+  if (damage.length > 0) values[ENQUIRY_FIELDS.damage] = damage.join(DAMAGE_SEPARATOR);
+  return values;
+}
+
 /**
  * The values of a post refused before its body was read, so the form can come back filled in:
  * read only when the body is no larger than a form without photos, else left unread (cancelled).
@@ -28,7 +36,7 @@ async function valuesOfUnreadPost(request: Request): Promise<FormValues> {
     return {};
   }
   try {
-    return formFields(await readUploadForm(request));
+    return enquiryValues(await readUploadForm(request));
   } catch {
     return {};
   }
@@ -73,7 +81,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext): 
     if (!(error instanceof HttpError)) throw error;
     return refused(error, {}, { [ENQUIRY_FIELDS.photos]: error.message });
   }
-  const values = formFields(form);
+  const values = enquiryValues(form);
 
   let received: Awaited<ReturnType<typeof receiveEnquiry>>;
   try {
