@@ -1,5 +1,5 @@
 import { PAGE_PARAM } from "~/lib/page-number";
-import { TOPIC_PARAM } from "~/lib/enquiry";
+import { REFERENCE_PICTURE_PARAM, TOPIC_PARAM } from "~/lib/enquiry";
 import { CONSENT_SETTINGS_PARAM } from "~/lib/preferences";
 
 /**
@@ -141,7 +141,7 @@ export const staffEnquiryHref = (id: string) => `${PATHS.staffEnquiries}?${ENQUI
 const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
   "/": [HOME_NEWS_PARAM],
   "/referenz": Object.values(GALLERY_PARAMS),
-  [PATHS.enquiry]: [TOPIC_PARAM],
+  [PATHS.enquiry]: [TOPIC_PARAM, REFERENCE_PICTURE_PARAM],
 };
 /** Read by the public layout on every page: the consent dialog opened by a link. */
 const SHELL_QUERY_PARAMS = [CONSENT_SETTINGS_PARAM];

@@ -11,11 +11,15 @@ import type { StylesHandle } from "~/components/document/inline-styles";
 import { EnquiryForm } from "~/components/enquiry/enquiry-form";
 import { PageHeader } from "~/components/pages/page-header";
 import { DirectContact } from "~/components/pages/direct-contact";
-import { TOPIC_PARAM, topicFrom } from "~/lib/enquiry";
+import { preferredDateRange, REFERENCE_PICTURE_PARAM, TOPIC_PARAM, topicFrom, topicOfCategories } from "~/lib/enquiry";
+import { workshopDate } from "~/lib/dates";
+import { pictureData } from "~/components/pages/reference-picture";
 import { pageMeta } from "~/lib/seo";
 import { failureFor } from "~/lib/staff-forms";
 import { mintFormToken } from "~/server/entities/enquiry-spam.server";
 import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
+import { referenceRead } from "~/server/entities/references.server";
+import { readOnce } from "~/server/db/client.server";
 import { submitEnquiry } from "~/server/web/enquiry-form.server";
 import { invalidForm } from "~/server/web/staff-form.server";
 import enquiryStyles from "~/styles/enquiry.css?inline";
@@ -44,13 +48,24 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 /**
- * The page is the same for everyone but for its preselected topic (`?thema=`), so the edge
- * cache keeps it; the time token in it is made fresh for every view (edge-cache.server.ts).
+ * The page is the same for everyone but for its preselected topic (`?thema=`) and the gallery
+ * picture it is about (`?bezug=<id>`), so the edge cache keeps it (a picture's change empties
+ * the cache); the time token in it is made fresh for every view (edge-cache.server.ts). A picture
+ * that no public page shows (unknown, in the Papierkorb, still being prepared) is left out
+ * silently: the form works as without it. Its categories choose the topic unless the link named one.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const pictureId = params.get(REFERENCE_PICTURE_PARAM)?.trim();
+  const [picture, token] = await Promise.all([
+    pictureId ? readOnce(context.db, referenceRead(context.db, pictureId, { forPages: true })) : null,
+    mintFormToken(context.db),
+  ]);
   return {
-    topic: topicFrom(new URL(request.url).searchParams.get(TOPIC_PARAM)),
-    token: await mintFormToken(context.db),
+    topic: topicFrom(params.get(TOPIC_PARAM)) ?? (picture ? topicOfCategories(picture.category) : null),
+    reference: picture && { id: picture.id, description: picture.description, ...pictureData(picture) },
+    dates: preferredDateRange(workshopDate(new Date())),
+    token,
     retentionMonths: ENQUIRY_RETENTION_MONTHS,
   };
 }
@@ -63,16 +78,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EnquiryPage() {
-  const { topic, token, retentionMonths } = useLoaderData<typeof loader>();
+  const { topic, reference, dates, token, retentionMonths } = useLoaderData<typeof loader>();
   const failure = failureFor(useActionData<typeof action>(), "anfrage");
   return (
     <div className="page">
       <PageHeader title="Anfrage & Kostenvoranschlag">
-        Beschreiben Sie uns kurz, was Sie vorhaben – am besten mit ein paar Fotos. Wir melden uns in der Regel innerhalb
-        eines Werktags.
+        Fotos vom Schaden und ein paar Worte genügen: Wir melden uns meist innerhalb eines Werktags mit einem Richtpreis.
       </PageHeader>
       <div className="page__inner enquiry">
-        <EnquiryForm token={token} topic={topic} failure={failure} retentionMonths={retentionMonths} />
+        <EnquiryForm token={token} topic={topic} reference={reference} dates={dates} failure={failure} retentionMonths={retentionMonths} />
         <aside className="enquiry__aside" aria-labelledby="lieber-direkt">
           <h2 id="lieber-direkt">Lieber direkt?</h2>
           <DirectContact />

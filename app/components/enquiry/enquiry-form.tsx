@@ -1,13 +1,20 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
 import { Field, FieldError, FormError } from "~/components/staff/field";
 import { useHydrated } from "~/components/use-hydrated";
 import {
+  CONTACT_CHANNEL_LABELS,
+  CONTACT_CHANNELS,
+  DAMAGE_KINDS,
+  damageKindsOf,
   ENQUIRY_DESCRIPTION_MAX_LENGTH,
   ENQUIRY_EMAIL_MAX_LENGTH,
   ENQUIRY_FIELDS as F,
   ENQUIRY_NAME_MAX_LENGTH,
   ENQUIRY_PHONE_MAX_LENGTH,
+  ENQUIRY_PHONE_PATTERN,
+  ENQUIRY_REACHABLE_MAX_LENGTH,
   ENQUIRY_TOPICS,
   ENQUIRY_VEHICLE_MAX_LENGTH,
   FORM_TOKEN_FIELD,
@@ -20,45 +27,102 @@ import { sendUpload } from "~/lib/upload-request.client";
 import { PhotoField } from "./photo-field";
 import { PATHS } from "~/lib/site-areas";
 
-/** Where the form sends with JavaScript (app/routes/anfrage_.senden.ts); without, it posts to the page. */
-
 interface Failure {
   message: string;
   fieldErrors: Record<string, string>;
 }
 
+/** The gallery picture an enquiry is about (`?bezug=<id>`), as the form shows it. */
+export interface EnquiryReference extends PictureData {
+  id: string;
+  description: string;
+}
+
 /**
- * The enquiry form. Without JavaScript it is a plain multipart form that posts to the page,
- * which answers with the form filled in again and the messages at the fields. With
- * JavaScript the same form (the same inputs, so whatever was typed before the scripts
- * loaded is kept and sent) shrinks the photos in the browser, sends them with a progress
- * bar and shows the server's messages at the same fields.
+ * Where the long topic names may break in a half-width tile: the browser's own hyphenation needs a
+ * dictionary that not every phone has. Only the label changes; the value sent stays the topic.
+ */
+const TOPIC_BREAKS: Partial<Record<string, string>> = {
+  "Oldtimer-Innenausstattung": "Oldtimer-Innen\u00ADausstattung",
+  Cabrioverdeck: "Cabrio\u00ADverdeck",
+  Motorradsitz: "Motorrad\u00ADsitz",
+  Musterberatung: "Muster\u00ADberatung",
+};
+
+/** E-mail and phone: either one is needed, so one given clears the other's "one of the two" message. */
+const EITHER = [F.email, F.phone] as const;
+
+/** Whether the field(s) of `name` now hold what the server would take, as far as the browser can tell. */
+function fieldValid(form: HTMLFormElement, name: string): boolean {
+  const item = form.elements.namedItem(name);
+  if (item instanceof RadioNodeList) return Array.from(item).every((field) => (field as HTMLInputElement).validity.valid);
+  if (!(item instanceof HTMLInputElement || item instanceof HTMLTextAreaElement)) return false;
+  // The server trims: a required field of spaces is still empty.
+  return item.validity.valid && (!item.required || item.value.trim() !== "");
+}
+
+/**
+ * The enquiry form, camera first: the photos, then what it is about, then who asks and how to
+ * answer. Without JavaScript it is a plain multipart form that posts to the page, which answers
+ * with the form filled in again and the messages at the fields. With JavaScript the same form
+ * (the same inputs, so whatever was typed before the scripts loaded is kept and sent) shrinks the
+ * photos in the browser, sends them with a progress bar, shows the server's messages at the same
+ * fields and takes each message away as soon as its field is right.
  */
 export function EnquiryForm({
   token,
   topic,
+  reference,
+  dates,
   failure,
   retentionMonths,
 }: {
   token: string;
   topic: string | null;
+  /** The gallery picture the visitor came from ("Ähnliches Projekt anfragen"), or null. */
+  reference: EnquiryReference | null;
+  /** The days a Wunschtermin may be (the server's rule, so the browser marks the same ones). */
+  dates: { min: string; max: string };
   /** The plain form's failed submission, as the page's action answered it. */
   failure?: FormFailure;
   retentionMonths: number;
 }) {
+  // The plain form posts to the page as it was opened, so a refusal comes back with its topic and picture.
+  const { search } = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<Failure | null>(null);
   /** Null while idle; the share of the upload sent so far while sending. */
   const [progress, setProgress] = useState<number | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const shown: Failure | undefined = sent ?? failure;
-  const errors: Record<string, string | undefined> = { ...shown?.fieldErrors, ...(photoError ? { [F.photos]: photoError } : {}) };
+  /** The fields corrected since `of` was shown: their messages are gone. */
+  const [corrected, setCorrected] = useState<{ of: Failure | undefined; names: string[] }>({ of: undefined, names: [] });
+  const correctedNames = corrected.of === shown ? corrected.names : [];
+  const errors: Record<string, string | undefined> = {
+    ...Object.fromEntries(Object.entries(shown?.fieldErrors ?? {}).filter(([name]) => !correctedNames.includes(name))),
+    ...(photoError ? { [F.photos]: photoError } : {}),
+  };
+  const fieldErrorsLeft = Object.values(errors).some(Boolean);
   const values = failure?.values ?? {};
   const chosenTopic = values[F.topic] ?? topic;
+  const chosenDamage = damageKindsOf(values[F.damage]);
 
   useEffect(() => {
     if (shown) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [shown]);
+
+  /** A field with a message that now holds a valid value loses it; the summary goes with the last one. */
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    const element = form.current;
+    if (!shown || !element || !name || !shown.fieldErrors[name] || correctedNames.includes(name)) return;
+    if (!fieldValid(element, name)) return;
+    const names = [name];
+    const other = EITHER.find((field) => field !== name);
+    const value = (event.target as HTMLInputElement).value.trim();
+    if ((EITHER as readonly string[]).includes(name) && other && value && shown.fieldErrors[other] === shown.fieldErrors[name]) names.push(other);
+    setCorrected({ of: shown, names: [...correctedNames, ...names] });
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,63 +152,24 @@ export function EnquiryForm({
   }
 
   const sending = progress !== null;
+  const summary = shown && (Object.keys(shown.fieldErrors).length === 0 ? shown.message : fieldErrorsLeft ? "Bitte prüfen Sie die markierten Angaben." : null);
   return (
     <form
       ref={form}
       method="post"
-      action={PATHS.enquiry}
+      action={`${PATHS.enquiry}${search}`}
       encType="multipart/form-data"
       // The server's German messages stand at the fields, with and without JavaScript alike.
       noValidate
       className="enquiry-form"
       aria-describedby="anfrage-pflicht"
       onSubmit={submit}
+      onInput={recheck}
+      onChange={recheck}
     >
-      <p id="anfrage-pflicht" className="enquiry-form__required-note">
-        Felder mit * brauchen wir, um Ihnen antworten zu können.
-      </p>
-      {shown ? <FormError>{Object.keys(shown.fieldErrors).length > 0 ? "Bitte prüfen Sie die markierten Angaben." : shown.message}</FormError> : null}
+      {summary ? <FormError>{summary}</FormError> : null}
+      {reference ? <ReferenceChoice reference={reference} keep={failure ? values[F.referencePicture] === reference.id : true} /> : null}
 
-      <fieldset className="staff-field enquiry-topics" aria-describedby={errors[F.topic] ? "thema-fehler" : undefined}>
-        <legend className="staff-field__label">Worum geht es? *</legend>
-        <div className="enquiry-topics__options">
-          {ENQUIRY_TOPICS.map((name) => (
-            <label key={name} className="enquiry-topic">
-              <input
-                type="radio"
-                name={F.topic}
-                value={name}
-                required
-                defaultChecked={chosenTopic === name}
-                aria-invalid={errors[F.topic] ? true : undefined}
-              />
-              <span>{name}</span>
-            </label>
-          ))}
-        </div>
-        <FieldError id="thema-fehler">{errors[F.topic]}</FieldError>
-      </fieldset>
-
-      <Field
-        label="Fahrzeug"
-        name={F.vehicle}
-        hint="Marke, Modell und Baujahr, z. B. VW Golf II, 1989"
-        maxLength={ENQUIRY_VEHICLE_MAX_LENGTH}
-        autoComplete="off"
-        defaultValue={values[F.vehicle]}
-        error={errors[F.vehicle]}
-      />
-      <Field
-        label="Beschreibung *"
-        name={F.description}
-        multiline
-        rows={6}
-        required
-        hint={`Was soll gemacht werden? Höchstens ${ENQUIRY_DESCRIPTION_MAX_LENGTH.toLocaleString("de-DE")} Zeichen.`}
-        maxLength={ENQUIRY_DESCRIPTION_MAX_LENGTH}
-        defaultValue={values[F.description]}
-        error={errors[F.description]}
-      />
       <PhotoField
         name={F.photos}
         error={errors[F.photos]}
@@ -154,13 +179,46 @@ export function EnquiryForm({
           setPhotoError(count > MAX_ENQUIRY_PHOTOS ? `Bitte höchstens ${MAX_ENQUIRY_PHOTOS} Fotos auswählen (Sie haben ${count} gewählt).` : null)
         }
       />
+
+      <p id="anfrage-pflicht" className="enquiry-form__required-note">
+        Felder mit * brauchen wir, um Ihnen antworten zu können.
+      </p>
+      <ChipGroup
+        legend="Worum geht es? *"
+        name={F.topic}
+        type="radio"
+        options={ENQUIRY_TOPICS.map((name) => ({ value: name, label: TOPIC_BREAKS[name] ?? name, checked: chosenTopic === name }))}
+        required
+        error={errors[F.topic]}
+        className="enquiry-chips--tiles enquiry-chips--topics"
+      />
+      <ChipGroup
+        legend="Was ist beschädigt?"
+        hint="Wenn etwas davon passt – sonst einfach weiter."
+        name={F.damage}
+        type="checkbox"
+        options={DAMAGE_KINDS.map((kind) => ({ value: kind, label: kind, checked: chosenDamage.includes(kind) }))}
+        error={errors[F.damage]}
+      />
       <Field
-        label="Wunschtermin"
-        name={F.preferredDate}
-        type="date"
-        hint="Wann würde es Ihnen passen? Wir bestätigen den Termin."
-        defaultValue={values[F.preferredDate]}
-        error={errors[F.preferredDate]}
+        label="Beschreibung *"
+        name={F.description}
+        multiline
+        rows={4}
+        required
+        hint={`Was soll gemacht werden? Höchstens ${ENQUIRY_DESCRIPTION_MAX_LENGTH.toLocaleString("de-DE")} Zeichen.`}
+        maxLength={ENQUIRY_DESCRIPTION_MAX_LENGTH}
+        defaultValue={values[F.description]}
+        error={errors[F.description]}
+      />
+      <Field
+        label="Fahrzeug"
+        name={F.vehicle}
+        hint="Marke, Modell und Baujahr, z. B. VW Golf II, 1989"
+        maxLength={ENQUIRY_VEHICLE_MAX_LENGTH}
+        autoComplete="off"
+        defaultValue={values[F.vehicle]}
+        error={errors[F.vehicle]}
       />
       <Field
         label="Name *"
@@ -173,27 +231,55 @@ export function EnquiryForm({
       />
       <div className="enquiry-form__pair">
         <Field
+          label="Telefon"
+          name={F.phone}
+          type="tel"
+          autoComplete="tel"
+          maxLength={ENQUIRY_PHONE_MAX_LENGTH}
+          pattern={ENQUIRY_PHONE_PATTERN}
+          hint="Telefon oder E-Mail *"
+          defaultValue={values[F.phone]}
+          error={errors[F.phone]}
+        />
+        <Field
           label="E-Mail"
           name={F.email}
           type="email"
           autoComplete="email"
           inputMode="email"
           maxLength={ENQUIRY_EMAIL_MAX_LENGTH}
-          hint="E-Mail oder Telefon *"
+          hint="Telefon oder E-Mail *"
           defaultValue={values[F.email]}
           error={errors[F.email]}
         />
-        <Field
-          label="Telefon"
-          name={F.phone}
-          type="tel"
-          autoComplete="tel"
-          maxLength={ENQUIRY_PHONE_MAX_LENGTH}
-          hint="E-Mail oder Telefon *"
-          defaultValue={values[F.phone]}
-          error={errors[F.phone]}
-        />
       </div>
+      <ChipGroup
+        legend="Wie sollen wir antworten?"
+        name={F.contactBy}
+        type="radio"
+        options={CONTACT_CHANNELS.map((channel) => ({ value: channel, label: CONTACT_CHANNEL_LABELS[channel], checked: values[F.contactBy] === channel }))}
+        error={errors[F.contactBy]}
+        className="enquiry-chips--tiles"
+      />
+      <Field
+        label="Wann erreichen wir Sie am besten?"
+        name={F.reachable}
+        hint="z. B. werktags ab 17 Uhr"
+        maxLength={ENQUIRY_REACHABLE_MAX_LENGTH}
+        autoComplete="off"
+        defaultValue={values[F.reachable]}
+        error={errors[F.reachable]}
+      />
+      <Field
+        label="Wunschtermin"
+        name={F.preferredDate}
+        type="date"
+        min={dates.min}
+        max={dates.max}
+        hint="Wann würde es Ihnen passen? Wir bestätigen den Termin."
+        defaultValue={values[F.preferredDate]}
+        error={errors[F.preferredDate]}
+      />
 
       {/* People never see this field and leave it empty; form-filling robots fill it in. */}
       <div className="enquiry-form__trap" aria-hidden="true">
@@ -202,23 +288,103 @@ export function EnquiryForm({
       </div>
       <FormToken token={token} />
 
+      <p className="enquiry-form__privacy">
+        Wir verwenden Ihre Angaben und Fotos nur, um diese Anfrage zu beantworten; die Fotos sieht nur unser Team. Wir
+        löschen die Anfrage {retentionMonths} Monate nach der letzten Bearbeitung (
+        <Link to="/impressum#datenschutz-anfragen">Datenschutzerklärung</Link>).
+      </p>
+      {/* On a phone it stays at the bottom of the screen while the form is in view (enquiry.css). */}
       <div className="enquiry-form__send">
+        {sending ? (
+          <div className="enquiry-form__progress" role="status">
+            <progress max={1} value={progress} aria-label="Fortschritt beim Senden" />
+            <span>{progress < 1 ? `Wird gesendet… ${Math.round(progress * 100)} %` : "Wird gespeichert…"}</span>
+          </div>
+        ) : null}
         <button type="submit" className="button enquiry-form__button" aria-disabled={sending || undefined}>
           {sending ? "Wird gesendet…" : "Anfrage senden"}
         </button>
-        <p className="enquiry-form__privacy">
-          Wir verwenden Ihre Angaben und Fotos nur, um diese Anfrage zu beantworten; die Fotos sieht nur unser Team. Wir
-          löschen die Anfrage {retentionMonths} Monate nach der letzten Bearbeitung (
-          <Link to="/impressum#datenschutz-anfragen">Datenschutzerklärung</Link>).
-        </p>
       </div>
-      {sending ? (
-        <div className="enquiry-form__progress" role="status">
-          <progress max={1} value={progress} aria-label="Fortschritt beim Senden" />
-          <span>{progress < 1 ? `Wird gesendet… ${Math.round(progress * 100)} %` : "Wird gespeichert…"}</span>
-        </div>
-      ) : null}
     </form>
+  );
+}
+
+interface ChipOption {
+  value: string;
+  label: string;
+  checked: boolean;
+}
+
+/** Radio buttons or checkboxes of one name as thumb-sized chips; the chosen ones filled. */
+function ChipGroup({
+  legend,
+  hint,
+  name,
+  type,
+  options,
+  required = false,
+  error,
+  className,
+}: {
+  legend: string;
+  hint?: string;
+  name: string;
+  type: "radio" | "checkbox";
+  options: ChipOption[];
+  required?: boolean;
+  error?: string;
+  className?: string;
+}) {
+  const ids = { hint: `${name}-hinweis`, error: `${name}-fehler` };
+  const describedBy = [hint ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <fieldset className={`staff-field enquiry-chips${className ? ` ${className}` : ""}`} aria-describedby={describedBy}>
+      <legend className="staff-field__label">{legend}</legend>
+      {hint ? (
+        <p id={ids.hint} className="staff-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <div className="enquiry-chips__options">
+        {options.map((option) => (
+          <label key={option.value} className="enquiry-chip">
+            <input
+              type={type}
+              name={name}
+              value={option.value}
+              required={required}
+              defaultChecked={option.checked}
+              aria-invalid={error ? true : undefined}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={ids.error}>{error}</FieldError>
+    </fieldset>
+  );
+}
+
+/**
+ * "Ihre Anfrage bezieht sich auf:" the gallery picture the visitor came from, small with its
+ * caption. It goes with the enquiry as a checkbox (checked), so a visitor can leave it out, with
+ * and without JavaScript, and nothing typed is lost by doing so.
+ */
+function ReferenceChoice({ reference, keep }: { reference: EnquiryReference; keep: boolean }) {
+  return (
+    <figure className="enquiry-reference">
+      <figcaption className="enquiry-reference__title">Ihre Anfrage bezieht sich auf:</figcaption>
+      <div className="enquiry-reference__body">
+        <ReferencePicture picture={reference} className="enquiry-reference__picture" sizes="64px" width={64} height={64} alt="" />
+        <div>
+          <p className="enquiry-reference__caption">{reference.description || "Ein Projekt aus unserer Galerie"}</p>
+          <label className="checkbox">
+            <input type="checkbox" name={F.referencePicture} value={reference.id} defaultChecked={keep} />
+            Bild mitsenden
+          </label>
+        </div>
+      </div>
+    </figure>
   );
 }
 

@@ -1,16 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FieldError } from "~/components/staff/field";
+import { type ChosenPhoto, PhotoPicker } from "~/components/upload/photo-picker";
+import { useHydrated } from "~/components/use-hydrated";
 import { MAX_ENQUIRY_PHOTOS } from "~/lib/enquiry";
 
-interface Preview {
-  url: string;
-  name: string;
-}
+/** The enquiry form's first control: what a customer does first on a phone is photograph the damage. */
+export const ENQUIRY_PHOTOS_LABEL = "Fotos vom Schaden aufnehmen oder auswählen";
 
 /**
- * "Fotos": the phone offers its camera and its gallery for `accept="image/*"`. The chosen
- * files stay in the input itself, so the form sends what it shows with and without
- * JavaScript; with it, each photo is shown small with a button that takes it out again.
+ * The photos of an enquiry, on the staff's photo tile: the phone offers its camera and its
+ * gallery for `accept="image/*"`. The chosen files stay in the input itself, so the form sends
+ * what it shows with and without JavaScript; with it, each photo is shown small with a button
+ * that takes it out again, and without it the browser's own input says what is chosen.
  */
 export function PhotoField({
   name,
@@ -25,8 +26,9 @@ export function PhotoField({
   onCountChange: (count: number) => void;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
-  const [previews, setPreviews] = useState<Preview[]>([]);
+  const [previews, setPreviews] = useState<ChosenPhoto[]>([]);
   const ids = { hint: `${id}-hinweis`, lost: `${id}-verloren`, error: `${id}-fehler` };
 
   const refresh = () => {
@@ -57,45 +59,29 @@ export function PhotoField({
   const describedBy = [ids.hint, lostOnReturn ? ids.lost : null, error ? ids.error : null].filter(Boolean).join(" ");
   return (
     <div className={`staff-field enquiry-photos${error ? " staff-field--invalid" : ""}`}>
-      <label htmlFor={id} className="staff-field__label">
-        Fotos
-      </label>
-      <p id={ids.hint} className="staff-field__hint">
-        Bis zu {MAX_ENQUIRY_PHOTOS} Fotos, z. B. vom Schaden und vom ganzen Teil – mit der Kamera oder aus der Galerie
-        (JPEG, PNG, WebP, AVIF oder GIF, je höchstens 15 MB).
-      </p>
-      {lostOnReturn ? (
-        <p id={ids.lost} className="staff-field__hint enquiry-photos__lost">
-          Falls Sie Fotos gewählt hatten: Bitte wählen Sie sie noch einmal aus – ohne JavaScript kann das Formular sie nicht
-          behalten.
-        </p>
-      ) : null}
-      <input
-        ref={input}
-        id={id}
-        type="file"
+      <PhotoPicker
         name={name}
-        accept="image/*"
-        multiple
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
+        label={ENQUIRY_PHOTOS_LABEL}
+        inputRef={input}
+        invalid={Boolean(error)}
+        showInput={!hydrated}
+        describedBy={describedBy}
         onChange={refresh}
-      />
-      {previews.length > 0 ? (
-        <ul className="enquiry-photos__list" aria-label="Gewählte Fotos">
-          {previews.map((preview, index) => (
-            <li key={preview.url} className="enquiry-photos__item">
-              <img src={preview.url} alt={`Foto ${index + 1}`} width={96} height={96} />
-              <button type="button" className="enquiry-photos__remove" onClick={() => remove(index)} aria-label={`Foto ${index + 1} entfernen`}>
-                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-                </svg>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <FieldError id={ids.error}>{error}</FieldError>
+        chosen={previews}
+        onRemove={remove}
+      >
+        <p id={ids.hint} className="staff-field__hint">
+          Bis zu {MAX_ENQUIRY_PHOTOS} Fotos, vom Schaden und vom ganzen Teil – mit der Kamera oder aus der Galerie (je
+          höchstens 15 MB). Mit Fotos können wir Ihnen meist gleich einen Richtpreis nennen.
+        </p>
+        {lostOnReturn ? (
+          <p id={ids.lost} className="staff-field__hint enquiry-photos__lost">
+            Falls Sie Fotos gewählt hatten: Bitte wählen Sie sie noch einmal aus – ohne JavaScript kann das Formular sie
+            nicht behalten.
+          </p>
+        ) : null}
+        <FieldError id={ids.error}>{error}</FieldError>
+      </PhotoPicker>
     </div>
   );
 }
