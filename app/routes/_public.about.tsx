@@ -58,7 +58,7 @@ const SERVICES = [
 const STEPS = [
   {
     title: "Anfrage",
-    text: "Rufen Sie an, schreiben Sie eine E-Mail oder kommen Sie vorbei. Fotos helfen uns bei einer ersten Einschätzung.",
+    text: "Schicken Sie uns Fotos über das Anfrageformular, rufen Sie an oder kommen Sie vorbei. Mit Fotos nennen wir Ihnen meist gleich einen Richtpreis.",
   },
   {
     title: "Beratung und Angebot",

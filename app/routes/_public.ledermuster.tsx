@@ -4,6 +4,8 @@ import { Link } from "@remix-run/react";
 import { LeatherSwatches } from "~/components/pages/leather-swatches";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
+import { TOPIC_PARAM } from "~/lib/enquiry";
+import { PATHS } from "~/lib/site-areas";
 import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
@@ -33,8 +35,8 @@ export default function Ledermuster() {
             Farben am Bildschirm weichen immer etwas vom echten Material ab. In unserer Werkstatt liegen Musterbücher
             mit vielen weiteren Farbtönen und Prägungen bereit – fühlen Sie selbst, welches Material zu Ihnen passt.
           </p>
-          <Link to="/standort" className="button">
-            Termin zur Musterberatung
+          <Link to={`${PATHS.enquiry}?${TOPIC_PARAM}=musterberatung`} className="button">
+            Termin zur Musterberatung anfragen
           </Link>
         </aside>
       </div>

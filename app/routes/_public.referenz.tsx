@@ -2,7 +2,7 @@ import type { HydrationHandle } from "~/components/document/hydration";
 import type { StylesHandle } from "~/components/document/inline-styles";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { TOPIC_PARAM, topicFrom } from "~/lib/enquiry";
+import { REFERENCE_PICTURE_PARAM, TOPIC_PARAM, topicOfCategories } from "~/lib/enquiry";
 import { galleryHref } from "~/lib/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
@@ -116,6 +116,8 @@ const PAIR_LABEL = "Vorher / Nachher";
 
 export default function Referenz() {
   const { categories, category, page, pageCount, total, references, edges, offset, zoom } = useLoaderData<typeof loader>();
+  // Under a category's pictures the enquiry starts with its topic.
+  const topic = category ? topicOfCategories([category]) : null;
   return (
     <div className="page">
       <PageHeader title="Referenzen">
@@ -201,8 +203,8 @@ export default function Referenz() {
         />
         <p className="gallery-enquiry">
           Etwas Ähnliches geplant?{" "}
-          <Link to={PATHS.enquiry} className="standalone-link">
-            Anfrage mit Fotos senden
+          <Link to={topic ? `${PATHS.enquiry}?${TOPIC_PARAM}=${encodeURIComponent(topic)}` : PATHS.enquiry} className="standalone-link">
+            Anfrage mit Fotos senden{topic ? ` – zu „${topic}“` : ""}
           </Link>
         </p>
       </div>
@@ -251,8 +253,6 @@ function Viewer({
   const previousHref = index > 0 ? at(references[index - 1].id, page) : at(edges.before, page - 1);
   const nextHref = index < references.length - 1 ? at(references[index + 1].id, page) : at(edges.after, page + 1);
   const label = image.description || "Referenzbild";
-  // The enquiry form starts with the topic of the picture's first category that is one.
-  const topic = image.category.map(topicFrom).find((name) => name !== null);
 
   return (
     <ImageViewer
@@ -265,8 +265,9 @@ function Viewer({
       position={inList ? position(index) : undefined}
       returnFocusId={inList ? thumbnailId(image.id) : undefined}
       action={
-        <Link to={`${PATHS.enquiry}${topic ? `?${TOPIC_PARAM}=${encodeURIComponent(topic)}` : ""}`} className="button viewer__action">
-          Ähnliches Projekt anfragen
+        // The form shows the picture and starts with its category's topic (app/routes/_public.anfrage.tsx).
+        <Link to={`${PATHS.enquiry}?${REFERENCE_PICTURE_PARAM}=${encodeURIComponent(image.id)}`} className="button viewer__action">
+          Ähnliches Projekt anfragen – mit diesem Bild
         </Link>
       }
     />
