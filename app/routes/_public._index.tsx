@@ -2,6 +2,7 @@ import type { HydrationHandle } from "~/components/document/hydration";
 import type { StylesHandle } from "~/components/document/inline-styles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ChosenPairs, MAX_CHOSEN_PAIRS } from "~/components/home/chosen-pairs";
 import { FeatureIcons } from "~/components/home/feature-icons";
 import { Hero } from "~/components/home/hero";
 import { LogoStrip } from "~/components/home/logo-strip";
@@ -9,6 +10,9 @@ import { NewsFeed } from "~/components/home/news-feed";
 import { ServiceCards } from "~/components/home/service-cards";
 import { Slideshow } from "~/components/home/slideshow";
 import { Timeline } from "~/components/home/timeline";
+import { HomeSection } from "~/components/home/home-section";
+import { StepList, WORK_STEPS } from "~/components/pages/step-list";
+import { PATHS } from "~/lib/site-areas";
 import { TrustStrip } from "~/components/home/trust-strip";
 import { usePageBusiness } from "~/components/shell/business";
 import { pictureData } from "~/components/pages/reference-picture";
@@ -17,6 +21,7 @@ import { formatNewsDate } from "~/lib/dates";
 import { readTogether } from "~/server/db/client.server";
 import { newsRead } from "~/server/entities/news.server";
 import { homePicturesRead } from "~/server/entities/references.server";
+import compareStyles from "~/styles/compare.css?inline";
 import homeStyles from "~/styles/home.css?inline";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { pageNumber } from "~/lib/page-number";
@@ -27,7 +32,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 const SLIDE_COUNT = 8;
 
-export const handle: StylesHandle & HydrationHandle = { styles: [homeStyles], hydrate: true };
+export const handle: StylesHandle & HydrationHandle = { styles: [homeStyles, compareStyles], hydrate: true };
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, (business) => ({ title: `Autosattlerei in ${business.city}`, description: business.description, path: "/" }));
@@ -43,6 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     heroPicture: cover && pictureData(cover),
     slides: slides.map((item) => ({ id: item.id, description: item.description, ...pictureData(item) })),
+    pairs: slides.flatMap(({ id, description, before, ...picture }) =>
+      before ? [{ id, description, ...pictureData(picture), before: pictureData(before) }] : [],
+    ).slice(0, MAX_CHOSEN_PAIRS),
     news: {
       page,
       hasMore: news.length > NEWS_PAGE_SIZE,
@@ -53,27 +61,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * SPEC §2's sections, in the order a visitor who wants a price needs them: the hero with the way
+ * to the enquiry, who stands behind the work, the chosen projects with their before and after,
+ * how a job goes, the promises in a line each, the service cards to open, the news; the logo
+ * strip and the timeline last.
+ */
 export default function Home() {
-  const { heroPicture, slides, news } = useLoaderData<typeof loader>();
+  const { heroPicture, slides, pairs, news } = useLoaderData<typeof loader>();
   const business = usePageBusiness();
   return (
     <div className="home">
       <Hero picture={heroPicture} words={business} />
       <TrustStrip business={business} />
-      <FeatureIcons promises={business.promises} />
       <div className="home-section">
         <h2 id="projekte-title" className="home-section__title">
           Neuste Projekte
         </h2>
         <Slideshow slides={slides} labelledBy="projekte-title" />
+        <ChosenPairs pairs={pairs} />
         <p className="home-section__more">
           <Link to="/referenz" className="standalone-link">
             Alle Referenzen ansehen
           </Link>
         </p>
       </div>
-      <NewsFeed key={news.page} page={news.page} items={news.items} hasMore={news.hasMore} />
+      <HomeSection headingId="ablauf-title" title="So arbeiten wir">
+        <StepList steps={WORK_STEPS} />
+        <p className="home-section__more">
+          <Link to={PATHS.enquiry} className="button">
+            Preis anfragen
+          </Link>
+        </p>
+      </HomeSection>
+      <FeatureIcons promises={business.promises} />
       <ServiceCards />
+      <NewsFeed key={news.page} page={news.page} items={news.items} hasMore={news.hasMore} />
       <LogoStrip />
       <Timeline />
     </div>

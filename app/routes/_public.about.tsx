@@ -7,6 +7,7 @@ import { usePageBusiness } from "~/components/shell/business";
 import { pageMeta } from "~/lib/seo";
 import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
+import { StepList, WORK_STEPS } from "~/components/pages/step-list";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -55,25 +56,6 @@ const SERVICES = [
   },
 ];
 
-const STEPS = [
-  {
-    title: "Anfrage",
-    text: "Schicken Sie uns Fotos über das Anfrageformular, rufen Sie an oder kommen Sie vorbei. Mit Fotos nennen wir Ihnen meist gleich einen Richtpreis.",
-  },
-  {
-    title: "Beratung und Angebot",
-    text: "Wir sehen uns das Fahrzeug an, zeigen Ihnen Material- und Farbmuster und nennen Ihnen einen verbindlichen Preis.",
-  },
-  {
-    title: "Fertigung",
-    text: "Zuschnitt, Nähen und Polstern geschehen in unserer Werkstatt. Bei größeren Aufträgen halten wir Sie auf dem Laufenden.",
-  },
-  {
-    title: "Übergabe",
-    text: "Wir prüfen alles gemeinsam mit Ihnen und geben Ihnen Hinweise zur Pflege mit auf den Weg.",
-  },
-];
-
 export default function About() {
   const business = usePageBusiness();
   return (
@@ -109,6 +91,19 @@ export default function About() {
         </div>
       </section>
 
+      {/* The home page names the four promises in one line each; here they stand with their sentences. */}
+      <section className="page__inner page-section" aria-labelledby="versprechen-title">
+        <h2 id="versprechen-title">Unsere Versprechen</h2>
+        <ul className="service-grid">
+          {business.promises.map(({ title, text }, index) => (
+            <li key={index} className="service-grid__item">
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section className="page__inner page-section" aria-labelledby="leistungen-title">
         <h2 id="leistungen-title">Unsere Leistungen</h2>
         <ul className="service-grid">
@@ -123,14 +118,7 @@ export default function About() {
 
       <section className="page__inner page-section" aria-labelledby="ablauf-title">
         <h2 id="ablauf-title">So arbeiten wir</h2>
-        <ol className="steps">
-          {STEPS.map(({ title, text }) => (
-            <li key={title} className="steps__item">
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={WORK_STEPS} />
       </section>
 
       <section className="page__inner page-section page-cta" aria-labelledby="anfrage-title">

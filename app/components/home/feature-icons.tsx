@@ -27,20 +27,27 @@ const ICONS: ReactNode[] = [
   </>,
 ];
 
+/**
+ * The four promises in a compact 2 × 2 grid, each its icon and title on one line; their
+ * sentences stand on the about page ("Unsere Versprechen").
+ */
 export function FeatureIcons({ promises }: { promises: WorkshopPromise[] }) {
   return (
-    <section className="features" aria-label="Was uns auszeichnet">
+    <section className="features" aria-labelledby="versprechen-title">
+      <h2 id="versprechen-title" className="visually-hidden">
+        Was uns auszeichnet
+      </h2>
       <ul className="features__list">
-        {promises.map(({ title, text }, index) => (
+        {promises.map(({ title }, index) => (
           <li key={index} className="features__item">
             <svg
               className="features__icon"
               viewBox="0 0 48 48"
-              width="56"
-              height="56"
+              width="32"
+              height="32"
               fill="none"
               stroke="currentColor"
-              strokeWidth="2"
+              strokeWidth="2.5"
               strokeLinecap="round"
               strokeLinejoin="round"
               aria-hidden="true"
@@ -48,8 +55,7 @@ export function FeatureIcons({ promises }: { promises: WorkshopPromise[] }) {
             >
               {ICONS[index]}
             </svg>
-            <h2 className="features__title">{title}</h2>
-            <p className="features__text">{text}</p>
+            <h3 className="features__title">{title}</h3>
           </li>
         ))}
       </ul>

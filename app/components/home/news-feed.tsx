@@ -4,8 +4,8 @@ import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { HomeSection } from "./home-section";
 import { HOME_NEWS_PARAM } from "~/lib/site-areas";
 
-/** On narrow screens (below 960 px, home.css) the list is part of the page and starts with this many. */
-const NARROW_FIRST = 3;
+/** On narrow screens (below 960 px, home.css) the list is part of the page and starts with this many: the page stays short. */
+const NARROW_FIRST = 2;
 const itemAnchor = (id: string) => `neuigkeit-${id}`;
 
 export interface FeedItem {
@@ -50,7 +50,7 @@ interface ApiNewsItem {
  * News in a 300 px box that loads the next 15 when its end scrolls into view. The
  * server renders the first page; without JavaScript a link leads to the next one.
  * On narrow screens the box would trap a thumb's scrolling, so there the list is part of the
- * page: three, then "Weitere Neuigkeiten" shows the rest of the page and then loads more (without
+ * page: two, then "Weitere Neuigkeiten" shows the rest of the page and then loads more (without
  * JavaScript it shows the rest by its fragment, CSS `:target`, and then links to the next page).
  * Give it `key={page}` so another server page starts the feed afresh.
  */
@@ -59,7 +59,7 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
   const headingId = useId();
   const [items, setItems] = useState(initialItems);
   const [status, setStatus] = useState<Status>(hasMore ? "idle" : "end");
-  /** On narrow screens: whether more than the first three show. */
+  /** On narrow screens: whether more than the first ones show. */
   const [revealed, setRevealed] = useState(false);
   const focusAfterLoad = useRef<number | null>(null);
   const nextStartAt = useRef((page - 1) * NEWS_PAGE_SIZE + initialItems.length);

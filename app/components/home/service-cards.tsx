@@ -49,19 +49,27 @@ const CARDS: ServiceCard[] = [
   },
 ];
 
+/**
+ * The four service cards (SPEC §2) as disclosures: the titles at a glance, each opening to its
+ * sentence and points. Native `<details>`, so they open without JavaScript.
+ */
 export function ServiceCards() {
   return (
     <HomeSection headingId="leistungen-title" title="Unser Handwerk">
       <ul className="service-cards">
         {CARDS.map(({ title, intro, points }) => (
           <li key={title} className="service-card">
-            <h3 className="service-card__title">{title}</h3>
-            <p className="service-card__intro">{intro}</p>
-            <ul className="service-card__points">
-              {points.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
+            <details className="service-card__details">
+              <summary className="service-card__summary">
+                <h3 className="service-card__title">{title}</h3>
+              </summary>
+              <p className="service-card__intro">{intro}</p>
+              <ul className="service-card__points">
+                {points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </details>
           </li>
         ))}
       </ul>

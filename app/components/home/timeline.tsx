@@ -12,17 +12,17 @@ const ENTRIES: TimelineEntry[] = [
   {
     month: "März",
     title: "Verdeck-Check zum Saisonstart",
-    text: "Wir prüfen Stoff, Nähte, Heckscheibe und Gestänge Ihres Cabrioverdecks und sagen Ihnen ehrlich, ob eine Reparatur reicht.",
+    text: "Wir prüfen Stoff, Nähte, Heckscheibe und Gestänge Ihres Verdecks – ehrlich, ob eine Reparatur reicht.",
   },
   {
     month: "Mai",
     title: "Motorradsitze für die Tourensaison",
-    text: "Komfortpolster, Gel-Einlagen und neue Bezüge – damit die langen Ausfahrten auch nach 300 Kilometern noch Freude machen.",
+    text: "Komfortpolster, Gel-Einlagen und neue Bezüge für lange Ausfahrten.",
   },
   {
     month: "Oktober",
     title: "Leder pflegen vor dem Winter",
-    text: "Heizungsluft und Streusalz setzen Leder zu. Unsere Pflegeanleitung erklärt in wenigen Schritten, wie Ihr Interieur geschmeidig bleibt.",
+    text: "Heizungsluft und Streusalz setzen Leder zu: unsere Pflegeanleitung in wenigen Schritten.",
     download: {
       href: "/downloads/lederpflege.txt",
       label: "Herunterladen",
@@ -32,7 +32,7 @@ const ENTRIES: TimelineEntry[] = [
   {
     month: "November",
     title: "Oldtimer-Projekte im Winterlager",
-    text: "In der ruhigen Jahreszeit restaurieren wir Interieurs von Klassikern nach Originalvorlage. Sprechen Sie uns früh auf einen Termin an.",
+    text: "In der ruhigen Jahreszeit restaurieren wir Interieurs nach Originalvorlage – fragen Sie früh an.",
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import type { CSSProperties, FormEvent } from "react";
 import { mapEmbedUrl, postalAddress } from "~/lib/business";
 import { useBusiness } from "./business";
 import { useShell } from "./shell-state";
@@ -37,7 +37,8 @@ export function MapFrame({ height = MAP_DEFAULT_HEIGHT }: { height?: number }) {
   };
 
   return (
-    <form method="post" action="/einstellungen/karte" className="map-consent" style={{ minHeight: height }} onSubmit={accept}>
+    // As tall as the map will be, except on a phone (global.css): a sentence and a button need less.
+    <form method="post" action="/einstellungen/karte" className="map-consent" style={{ "--map-height": `${height}px` } as CSSProperties} onSubmit={accept}>
       <input type="hidden" name="redirectTo" value={returnPath} />
       <p>Um die Karte anzuzeigen, müssen Sie externe Cookies akzeptieren.</p>
       <button type="submit" className="button">

@@ -312,20 +312,26 @@ const homePicturesQueries = queryTemplate((db) => {
     onPages(isNotNull(references.featuredAt)).orderBy(desc(references.featuredAt), desc(references.id)).limit(placeholder("limit")),
     onPages().orderBy(desc(references.createdAt), desc(references.id)).limit(placeholder("limit")),
     db.select().from(references).where(and(readyForPages, eq(references.cover, true))).limit(1),
+    // The "Vorher-Bilder" of the chosen pictures (a workshop marks a handful).
+    db
+      .select()
+      .from(references)
+      .where(inArray(references.id, db.select({ id: pairedPictures.beforeId }).from(pairedPictures).where(isNotNull(pairedPictures.featuredAt)))),
   ] as const;
 });
 
 /**
  * The home page's pictures in one read: the slideshow's `limit` and the "Titelbild". The
  * slideshow shows the pictures staff marked "Auf der Startseite zeigen", newest mark first, and
- * only while none is marked the latest uploads. The home page shows no categories and no
- * comparisons, so neither is read.
+ * only while none is marked the latest uploads; the marked ones come with their "Vorher-Bild"
+ * (its renditions made), for the comparisons under the slideshow. The home page shows no
+ * categories, so none are read.
  */
 export function homePicturesRead(db: Database, limit: number): Read<{ slides: Reference[]; cover: Reference | null }> {
   return prepareRead(
     homePicturesQueries(db, { limit }),
-    (featured, latest, [cover]) => ({
-      slides: (featured.length > 0 ? featured : latest).map((row) => toReference(row, [])),
+    (featured, latest, [cover], befores) => ({
+      slides: (featured.length > 0 ? featured : latest).map((row) => toReference(row, [], { rows: befores, forPages: true })),
       cover: cover ? toReference(cover, []) : null,
     }),
   );

@@ -1,0 +1,40 @@
+import type { CSSProperties } from "react";
+import { BeforeAfter } from "~/components/gallery/before-after";
+import type { PictureData } from "~/components/pages/reference-picture";
+
+/** A chosen project with its "Vorher-Bild". */
+export interface ChosenPair extends PictureData {
+  id: string;
+  description: string;
+  before: PictureData;
+}
+
+/** At most this many comparisons under the slideshow: the page stays short on a phone. */
+export const MAX_CHOSEN_PAIRS = 2;
+
+// One column on a phone, two from 760 px, within the 1100 px content column (home.css).
+const SIZES = "(min-width: 1100px) 526px, (min-width: 760px) calc(50vw - 24px), calc(100vw - 32px)";
+const HALF_SIZES = "(min-width: 1100px) 263px, (min-width: 760px) calc(25vw - 12px), calc(50vw - 16px)";
+
+/**
+ * "Vorher / Nachher" of the projects staff chose for the home page, under the slideshow: the
+ * gallery's comparison slider, or both pictures side by side without JavaScript.
+ */
+export function ChosenPairs({ pairs }: { pairs: ChosenPair[] }) {
+  if (pairs.length === 0) return null;
+  return (
+    <ul className="home-pairs" aria-label="Vorher und nachher">
+      {pairs.slice(0, MAX_CHOSEN_PAIRS).map((pair) => {
+        const ratio = pair.width && pair.height ? pair.width / pair.height : 4 / 3;
+        return (
+          <li key={pair.id} className="home-pairs__item">
+            <div className="home-pairs__stage" style={{ "--stage-ratio": ratio } as CSSProperties}>
+              <BeforeAfter after={pair} before={pair.before} alt={pair.description || "Projekt aus unserer Werkstatt"} sizes={SIZES} halfSizes={HALF_SIZES} />
+            </div>
+            {pair.description ? <p className="home-pairs__caption">{pair.description}</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
