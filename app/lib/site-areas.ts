@@ -98,6 +98,8 @@ export function isPrivatePage(pathname: string): boolean {
 
 /** The status page of the link carrying `token`. */
 export const statusPagePath = (token: string) => `${PATHS.enquiryStatus}/${token}`;
+/** One of its photos, small (the confirmation's thumbnails). */
+export const statusPhotoPath = (token: string, photoId: string) => `${statusPagePath(token)}/foto/${photoId}`;
 /** Its appointment as a calendar file. */
 export const statusCalendarPath = (token: string) => `${statusPagePath(token)}/termin.ics`;
 

@@ -8,6 +8,7 @@ import { SlotChoice } from "~/components/enquiry-status/slot-choice";
 import { StatusLink } from "~/components/enquiry-status/status-link";
 import { StatusTimeline } from "~/components/enquiry-status/status-timeline";
 import { PageHeader } from "~/components/pages/page-header";
+import { type Step, StepList } from "~/components/pages/step-list";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Field, FormError } from "~/components/staff/field";
 import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
@@ -51,6 +52,13 @@ export function action({ request, params, context }: ActionFunctionArgs) {
   return answerStatusPage(request, context, params.token ?? "");
 }
 
+/** "Was passiert jetzt", right after sending: what the workshop does with the enquiry, in the customer's words. */
+const NEXT_STEPS: readonly Step[] = [
+  { title: "Fotos ansehen", text: "Wir sehen uns Ihre Fotos und Ihre Beschreibung in der Werkstatt an." },
+  { title: "Rückmeldung mit Richtpreis", text: "Meist innerhalb eines Werktags: ein Richtpreis nach Fotos, hier auf dieser Seite." },
+  { title: "Termin", text: "Sie wählen einen Termin, zu dem Sie Ihr Fahrzeug bringen – den festen Preis nennen wir vor Ort." },
+];
+
 export default function StatusPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -75,16 +83,25 @@ export default function StatusPage() {
             Ihre Anfrage <span className="status-page__reference">{page.reference}</span> ist angekommen.
           </h2>
         ) : null}
+        {page.justSent && page.photos.length > 0 ? (
+          <ul className="status-photos" aria-label={page.photos.length === 1 ? "Ihr Foto" : `Ihre ${page.photos.length} Fotos`}>
+            {page.photos.map((href, index) => (
+              <li key={href}>
+                <img src={href} alt={`Foto ${index + 1}`} width={88} height={88} className="status-photos__photo" />
+              </li>
+            ))}
+          </ul>
+        ) : null}
 
         <StatusLink url={page.url} />
 
         {page.justSent ? (
           <section aria-labelledby="weiter-title" className="status-card">
-            <h2 id="weiter-title">Wie es weitergeht</h2>
+            <h2 id="weiter-title">Was passiert jetzt</h2>
+            <StepList steps={NEXT_STEPS} />
             <p>
-              Wir melden uns hier auf dieser Seite und, wenn Sie eine E-Mail-Adresse angegeben haben, per E-Mail – mit einem
-              Preis und Terminen, zu denen Sie Ihr Fahrzeug bringen können. Bitte halten Sie die Nummer bereit, wenn Sie uns
-              deswegen anrufen.
+              Wir melden uns hier auf dieser Seite und, wenn Sie eine E-Mail-Adresse angegeben haben, per E-Mail. Bitte halten
+              Sie die Nummer bereit, wenn Sie uns deswegen anrufen.
             </p>
             <p>
               Eine Einschätzung nach Fotos ist ein erster Kostenvoranschlag: Der endgültige Preis kann sich ändern, wenn wir das

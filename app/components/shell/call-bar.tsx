@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { isPath, PATHS } from "~/lib/site-areas";
+import { isPath, isPrivatePage, PATHS } from "~/lib/site-areas";
 import { telHref } from "~/lib/phone";
 import { useBusiness } from "./business";
 
@@ -31,10 +31,12 @@ function EnquiryIcon() {
 /**
  * "Anrufen" and "Anfrage" at the bottom of the screen on phones, on every public page. Only CSS
  * decides where it shows and when it steps aside (global.css: the keyboard, a dialog, the menu),
- * so it costs the page no script of its own.
+ * so it costs the page no script of its own. A customer's status page, the confirmation of an
+ * enquiry just sent, offers no second enquiry: "Anrufen" alone.
  */
 export function CallBar() {
-  const onEnquiryPage = isPath(useLocation().pathname, PATHS.enquiry);
+  const { pathname } = useLocation();
+  const onEnquiryPage = isPath(pathname, PATHS.enquiry);
   const business = useBusiness();
   return (
     <nav className="call-bar" aria-label="Schnellkontakt">
@@ -44,10 +46,12 @@ export function CallBar() {
           Anrufen<span className="visually-hidden">: {business.phone}</span>
         </a>
       ) : null}
-      <Link className="call-bar__link call-bar__link--primary" to={PATHS.enquiry} aria-current={onEnquiryPage ? "page" : undefined}>
-        <EnquiryIcon />
-        Anfrage
-      </Link>
+      {isPrivatePage(pathname) ? null : (
+        <Link className="call-bar__link call-bar__link--primary" to={PATHS.enquiry} aria-current={onEnquiryPage ? "page" : undefined}>
+          <EnquiryIcon />
+          Anfrage
+        </Link>
+      )}
     </nav>
   );
 }

@@ -51,7 +51,7 @@ import {
 } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { type ImageFile, type PictureStorage, STORE_FAILED, storePictures } from "~/server/images/pictures.server";
-import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
+import { parseRenditionWidths, type PictureSource, renditionSources, smallestRenditionKey } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
 import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
@@ -177,10 +177,12 @@ export interface EnquiryPhoto {
   height: number | null;
   /** The server's renditions, for thumbnails; empty while they are being made. */
   sources: PictureSource[];
+  /** Where its smallest rendition is stored (its original while there is none): the status page's thumbnail. */
+  thumbnailKey: string;
 }
 
 /** The gallery picture an enquiry is about, as the job card shows it beside the customer's photos. */
-export interface EnquiryReferencePicture extends EnquiryPhoto {
+export interface EnquiryReferencePicture extends Omit<EnquiryPhoto, "thumbnailKey"> {
   description: string;
 }
 
@@ -224,12 +226,14 @@ type PhotoRow = typeof enquiryPhotos.$inferSelect;
 type ReferenceRow = typeof references.$inferSelect;
 
 function toPhoto(row: PhotoRow): EnquiryPhoto {
+  const widths = parseRenditionWidths(row.renditionWidths);
   return {
     id: row.id,
     url: imageUrl(row.imageKey),
     width: row.width,
     height: row.height,
-    sources: renditionSources("enquiry", row.id, parseRenditionWidths(row.renditionWidths)),
+    sources: renditionSources("enquiry", row.id, widths),
+    thumbnailKey: smallestRenditionKey("enquiry", row.id, widths) ?? row.imageKey,
   };
 }
 

@@ -67,6 +67,16 @@ export function renditionSources(kind: PictureKind, id: string, widths: number[]
   }));
 }
 
+/**
+ * The key of the smallest rendition in the format every browser reads (the kind's last), or
+ * null while none exist: a thumbnail served by a route of its own (a customer's photo on the
+ * status page, decision 022).
+ */
+export function smallestRenditionKey(kind: PictureKind, id: string, widths: number[]): string | null {
+  const { formats } = RENDITIONS[kind];
+  return widths.length > 0 ? renditionKey(kind, id, Math.min(...widths), formats[formats.length - 1].extension) : null;
+}
+
 /** What a picture's row says about its original. */
 export interface RenditionSource {
   kind: PictureKind;

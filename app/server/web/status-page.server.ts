@@ -2,7 +2,7 @@ import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { formatAppointment, formatDateTime, workshopDate } from "~/lib/dates";
 import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
 import { daysAhead } from "~/lib/open-status";
-import { statusCalendarPath, statusPagePath } from "~/lib/site-areas";
+import { statusCalendarPath, statusPagePath, statusPhotoPath } from "~/lib/site-areas";
 import { clientAddress } from "~/server/base/client-address.server";
 import { HttpError } from "~/server/base/errors.server";
 import { validate } from "~/server/base/validation.server";
@@ -46,6 +46,8 @@ export async function statusPage(context: AppLoadContext, token: string, now = n
     photoCount: enquiry.photos.length,
     // Nothing has happened yet: the page is still the confirmation of sending.
     justSent: progress.timeline.length === 1,
+    // The customer's own photos, small, through the link (`statusPhoto`): the confirmation shows what arrived.
+    photos: enquiry.photos.map(({ id }) => statusPhotoPath(token, id)),
     timeline: shownTimeline(progress),
     quote: quoteOnPage(progress, now),
     appointment: shownAppointment(progress, token),
@@ -56,6 +58,20 @@ export async function statusPage(context: AppLoadContext, token: string, now = n
   };
 }
 export type StatusPageView = Awaited<ReturnType<typeof statusPage>>;
+
+/**
+ * GET /anfrage/status/<token>/foto/<id>: one of the enquiry's photos, its smallest rendition (the
+ * original until that is made, right after sending), for whoever holds the link — as the page
+ * itself. 404 for a link that opens nothing and for a photo of another enquiry. Private like the
+ * page (`isPrivatePage`: never cached, same-origin referrer).
+ */
+export async function statusPhoto(context: AppLoadContext, token: string, photoId: string): Promise<Response> {
+  const read = await statusPageRead(context.db, token);
+  const photo = read?.enquiry.photos.find(({ id }) => id === photoId);
+  const object = photo ? await context.cloudflare.env.IMAGES.get(photo.thumbnailKey) : null;
+  if (!object) return new Response("Bild nicht gefunden.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(object.body, { headers: { "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream" } });
+}
 
 /** The current price, and whether it can no longer be accepted. */
 function quoteOnPage({ quote }: Progress, now: Date) {
