@@ -39,10 +39,12 @@ const SHARED_STEM = 6;
  * ("Cabrioverdecke" – "Cabrioverdeck", "Oldtimer" – "Oldtimer-Innenausstattung"); null when none does.
  */
 export function topicOfCategories(categories: readonly string[]): EnquiryTopic | null {
+  // Umlauts of a plural count as their vowels ("Lenkräder" → "lenkrader").
+  const plain = (text: string) => text.trim().toLocaleLowerCase("de").normalize("NFD").replace(/\p{M}/gu, "");
   for (const category of categories) {
-    const name = category.trim().toLocaleLowerCase("de");
+    const name = plain(category);
     const topic = ENQUIRY_TOPICS.find((candidate) => {
-      const lower = candidate.toLocaleLowerCase("de");
+      const lower = plain(candidate);
       const [shorter, longer] = lower.length <= name.length ? [lower, name] : [name, lower];
       return shorter.length >= SHARED_STEM && longer.startsWith(shorter);
     });

@@ -162,6 +162,8 @@ describe("the staff API", () => {
         ...["id", "_id", "reference", "status", "topic", "vehicle", "description", "preferredDate", "name", "email", "phone", "note", "mailStatus", "createdAt", "updatedAt", "photos"],
         // The steps after the arrival (decision 021).
         ...["startedAt", "finishedAt", "quote", "appointment", "customerNotified"],
+        // What the visitor told and looked at (issue 30).
+        ...["damage", "contactBy", "reachable", "referencePicture"],
       ].sort(),
     );
     expect(all[1].photos).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/images\/anfragen\//), width: 2, height: 2 }]);
