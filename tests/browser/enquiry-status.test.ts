@@ -45,7 +45,7 @@ async function sendThroughForm(page: Page, name: string, javaScriptEnabled: bool
   await page.getByLabel("Fahrzeug").fill("Mercedes W123, 1982");
   await page.getByLabel("Beschreibung *").fill("Fahrersitz: Wange eingerissen, Polster durchgesessen.");
   await page.getByLabel("Name *").fill(name);
-  await page.getByLabel("E-Mail", { exact: true }).fill("kundin@beispiel.de");
+  await page.getByRole("textbox", { name: "E-Mail", exact: true }).fill("kundin@beispiel.de");
   await afterHumanFillTime(page);
   await page.getByRole("button", { name: "Anfrage senden" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/anfrage/status/"));

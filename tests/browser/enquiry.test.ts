@@ -56,7 +56,7 @@ describe.each(MODES)("a customer's enquiry on a phone $name", ({ javaScriptEnabl
 
     // Without a way to answer, the form refuses at the fields and keeps what was typed.
     await sendButton(page).click();
-    const email = page.getByLabel("E-Mail", { exact: true });
+    const email = page.getByRole("textbox", { name: "E-Mail", exact: true });
     await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
     await page.getByText("Bitte geben Sie eine E-Mail-Adresse oder eine Telefonnummer an, damit wir antworten können.").first().waitFor();
     expect(await page.getByLabel("Beschreibung *").inputValue()).toBe(description);

@@ -28,9 +28,13 @@ const COLOURS = [
  */
 export async function uploadReference(
   token: string,
-  { description, category, colour = 0 }: { description: string; category: string[]; colour?: number },
+  {
+    description,
+    category,
+    colour = 0,
+    rgb = COLOURS[colour % COLOURS.length],
+  }: { description: string; category: string[]; colour?: number; rgb?: readonly [number, number, number] },
 ): Promise<UploadedReference> {
-  const rgb = COLOURS[colour % COLOURS.length];
   const form = new FormData();
   const name = `test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}.png`;
   form.append("images", new Blob([await testPng(960, 540, rgb)], { type: "image/png" }), name);
