@@ -11,6 +11,7 @@ import { database } from "~/server/db/client.server";
 import { localEnv, servingEnv, wranglerBin } from "../../scripts/wrangler.mjs";
 
 const serveScript = fileURLToPath(new URL("../../scripts/serve.mjs", import.meta.url));
+const seedScript = fileURLToPath(new URL("../../scripts/seed.ts", import.meta.url));
 import { ACCOUNT_STAFF, STAFF } from "./staff";
 
 declare module "vitest" {
@@ -46,8 +47,24 @@ async function waitUntilServing(url: string, server: ChildProcess) {
   throw new Error(`wrangler dev did not answer at ${url}`);
 }
 
-/** A migrated throwaway database with the staff account, served by the built worker. */
-async function startServer() {
+/** Runs `command` to its end without blocking the test worker's event loop; throws with its output when it fails. */
+function run(command: string, args: string[], what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: localEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed (${code}):\n${output}`))));
+  });
+}
+
+/**
+ * A migrated throwaway database with the staff account, served by the built worker. With
+ * `demo`, it also holds the demo content `npm start` seeds (scripts/seed.ts): for a test that
+ * measures the site as a newcomer first sees it, apart from what other test files wrote.
+ */
+export async function startServer({ demo = false } = {}) {
   const persistDir = mkdtempSync(join(tmpdir(), "autosattlerei-browser-"));
   const migrate = spawnSync(
     process.execPath,
@@ -59,6 +76,7 @@ async function startServer() {
   const proxy = await getPlatformProxy<Env>({ persist: { path: join(persistDir, "v3") } });
   for (const account of [STAFF, ...Object.values(ACCOUNT_STAFF)]) await saveStaffUser(database(proxy.env.DB), account);
   await proxy.dispose();
+  if (demo) await run("npx", ["tsx", seedScript, "--persist-to", persistDir], "Demo content");
 
   const port = await freePort();
   // wrangler's local runtime without its inspector (scripts/serve.mjs says why).
@@ -98,7 +116,7 @@ async function startServer() {
  * another and create their own, uniquely named data, as before).
  */
 export default async function setup(project: TestProject) {
-  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, startServer));
+  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => startServer()));
   project.provide("baseURLs", servers.map((server) => server.baseURL));
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));

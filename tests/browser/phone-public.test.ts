@@ -251,7 +251,7 @@ describe("before and after", () => {
 });
 
 describe.each(MODES)("the home page on a phone $name", ({ javaScriptEnabled }) => {
-  it("scrolls as one page: nothing scrolls inside itself, and the news start with three and 'Weitere Neuigkeiten'", async () => {
+  it("scrolls as one page: nothing scrolls inside itself, and the news start with two and 'Weitere Neuigkeiten'", async () => {
     const page = await openSettledPage(browser, { ...PHONE, javaScriptEnabled });
     await page.goto("/");
     const trapped = await page.evaluate(() =>
@@ -271,9 +271,9 @@ describe.each(MODES)("the home page on a phone $name", ({ javaScriptEnabled }) =
     expect(trapped).toEqual([]);
 
     const shownNews = () => page.locator(".news__item").filter({ visible: true }).count();
-    expect(await shownNews()).toBe(3);
+    expect(await shownNews()).toBe(2);
     await page.getByRole("link", { name: "Weitere Neuigkeiten" }).or(page.getByRole("button", { name: "Weitere Neuigkeiten" })).click();
-    await expect.poll(shownNews).toBeGreaterThan(3);
+    await expect.poll(shownNews).toBeGreaterThan(2);
     await page.context().close();
   });
 });
