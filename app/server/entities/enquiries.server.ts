@@ -57,6 +57,7 @@ import { type Actor, logStatement, rowExists } from "./activity-log.server";
 import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
 import { newStatusLink } from "./enquiry-status-links.server";
 import { onPublicPages } from "./reference-visibility.server";
+import { type LinkedPicture, linkedPicture } from "./references.server";
 import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
 
 /*
@@ -182,7 +183,7 @@ export interface EnquiryPhoto {
 }
 
 /** The gallery picture an enquiry is about, as the job card shows it beside the customer's photos. */
-export interface EnquiryReferencePicture extends Omit<EnquiryPhoto, "thumbnailKey"> {
+export interface EnquiryReferencePicture extends LinkedPicture {
   description: string;
 }
 
@@ -238,14 +239,7 @@ function toPhoto(row: PhotoRow): EnquiryPhoto {
 }
 
 function toReferencePicture(row: ReferenceRow): EnquiryReferencePicture {
-  return {
-    id: row.id,
-    url: imageUrl(row.imageKey),
-    width: row.width,
-    height: row.height,
-    sources: renditionSources("reference", row.id, parseRenditionWidths(row.renditionWidths)),
-    description: row.description,
-  };
+  return { ...linkedPicture(row), description: row.description };
 }
 
 function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | undefined): Enquiry {

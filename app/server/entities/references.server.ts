@@ -52,14 +52,16 @@ export const referenceFeatured = z.boolean({ invalid_type_error: "featured muss 
 /** The "Vorher-Bild": another picture's id, null for none; absent leaves it as it is. */
 export const referenceBefore = recordId.nullable().optional();
 
-/** Another picture of the same job before the work, as a page shows it beside this one. */
-export interface BeforePicture {
+/** A gallery picture as another record shows it: a pair's "Vorher-Bild", the picture an enquiry is about. */
+export interface LinkedPicture {
   id: string;
   url: string;
   width: number | null;
   height: number | null;
   sources: PictureSource[];
 }
+/** Another picture of the same job before the work, as a page shows it beside this one. */
+export type BeforePicture = LinkedPicture;
 
 export interface Reference {
   id: string;
@@ -105,7 +107,7 @@ export interface Pairs {
   forPages?: boolean;
 }
 
-function beforePicture(row: ReferenceRow): BeforePicture {
+export function linkedPicture(row: ReferenceRow): LinkedPicture {
   return {
     id: row.id,
     url: imageUrl(row.imageKey),
@@ -127,7 +129,7 @@ export function toReference(row: ReferenceRow, categoryNames: string[], pairs: P
     category: categoryNames,
     cover: row.cover === true,
     featured: row.featuredAt !== null,
-    before: before && !(pairs.forPages && before.renditionWidths === null) ? beforePicture(before) : null,
+    before: before && !(pairs.forPages && before.renditionWidths === null) ? linkedPicture(before) : null,
     beforeOf: beforeOf ? { id: beforeOf.id, description: beforeOf.description } : null,
     width: row.width,
     height: row.height,
