@@ -1,7 +1,9 @@
 import type { HydrationHandle } from "~/components/document/hydration";
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { ChosenPairs, MAX_CHOSEN_PAIRS } from "~/components/home/chosen-pairs";
 import { FeatureIcons } from "~/components/home/feature-icons";
 import { Hero } from "~/components/home/hero";
@@ -21,8 +23,6 @@ import { formatNewsDate } from "~/lib/dates";
 import { readTogether } from "~/server/db/client.server";
 import { newsRead } from "~/server/entities/news.server";
 import { homePicturesRead } from "~/server/entities/references.server";
-import compareStyles from "~/styles/compare.css?inline";
-import homeStyles from "~/styles/home.css?inline";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { pageNumber } from "~/lib/page-number";
 import { HOME_NEWS_PARAM } from "~/lib/site-areas";
@@ -32,7 +32,18 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 const SLIDE_COUNT = 8;
 
-export const handle: StylesHandle & HydrationHandle = { styles: [homeStyles, compareStyles], hydrate: true };
+/**
+ * The before/after comparisons, only where staff chose pairs: the server renders them, and the
+ * browser fetches their slider when the page has one, so a home page without pairs ships none of
+ * it. Until then the server's markup stays as it is (React keeps a suspended boundary's HTML while
+ * it hydrates the rest), the two pictures side by side as without JavaScript.
+ */
+const ShownPairs = import.meta.env.SSR
+  ? ChosenPairs
+  : lazy(() => import("~/components/home/chosen-pairs").then((module) => ({ default: module.ChosenPairs })));
+
+export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.home, PAGE_STYLES.compare], hydrate: true };
+export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, (business) => ({ title: `Autosattlerei in ${business.city}`, description: business.description, path: "/" }));
@@ -79,7 +90,11 @@ export default function Home() {
           Neuste Projekte
         </h2>
         <Slideshow slides={slides} labelledBy="projekte-title" />
-        <ChosenPairs pairs={pairs} />
+        {pairs.length > 0 ? (
+          <Suspense fallback={null}>
+            <ShownPairs pairs={pairs} />
+          </Suspense>
+        ) : null}
         <p className="home-section__more">
           <Link to="/referenz" className="standalone-link">
             Alle Referenzen ansehen

@@ -1,18 +1,19 @@
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { MasterCard } from "~/components/pages/master-card";
 import { PageHeader } from "~/components/pages/page-header";
 import { usePageBusiness } from "~/components/shell/business";
 import { pageMeta } from "~/lib/seo";
-import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
 import { StepList, WORK_STEPS } from "~/components/pages/step-list";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle = { styles: [pageStyles] };
+export const handle: StylesHandle = { styles: [PAGE_STYLES.pages] };
+export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, (business) => ({

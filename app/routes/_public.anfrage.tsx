@@ -7,7 +7,8 @@ import {
 } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { HydrationHandle } from "~/components/document/hydration";
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { EnquiryForm } from "~/components/enquiry/enquiry-form";
 import { PageHeader } from "~/components/pages/page-header";
 import { DirectContact } from "~/components/pages/direct-contact";
@@ -22,15 +23,13 @@ import { referenceRead } from "~/server/entities/references.server";
 import { readOnce } from "~/server/db/client.server";
 import { submitEnquiry } from "~/server/web/enquiry-form.server";
 import { invalidForm } from "~/server/web/staff-form.server";
-import enquiryStyles from "~/styles/enquiry.css?inline";
-import fieldStyles from "~/styles/fields.css?inline";
-import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle & HydrationHandle = { styles: [pageStyles, fieldStyles, enquiryStyles], hydrate: true };
+export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.fields, PAGE_STYLES.enquiry], hydrate: true };
+export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, (business) => ({

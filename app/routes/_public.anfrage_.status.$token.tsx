@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import dayPickerStyles from "react-day-picker/style.css?inline";
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { PickUpHours } from "~/components/enquiry-status/pick-up-hours";
 import { QuoteTable } from "~/components/enquiry-status/quote-table";
 import { SlotChoice } from "~/components/enquiry-status/slot-choice";
@@ -19,10 +19,6 @@ import { PATHS, statusPagePath } from "~/lib/site-areas";
 import { failureFor, fieldState, type FormFailure, isFormFailure } from "~/lib/staff-forms";
 import { answerStatusPage, statusPage } from "~/server/web/status-page.server";
 import { retryAfterOf } from "~/server/web/staff-form.server";
-import fieldStyles from "~/styles/fields.css?inline";
-import progressStyles from "~/styles/enquiry-progress.css?inline";
-import pageStyles from "~/styles/pages.css?inline";
-import statusStyles from "~/styles/status-page.css?inline";
 
 /*
  * A customer's private status page (`/anfrage/status/<token>`, decision 021): where the enquiry
@@ -32,7 +28,8 @@ import statusStyles from "~/styles/status-page.css?inline";
  * (decision 018): its forms are plain forms, each answered by the page again.
  */
 
-export const handle: StylesHandle = { styles: [pageStyles, fieldStyles, dayPickerStyles, progressStyles, statusStyles] };
+export const handle: StylesHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.fields, PAGE_STYLES.dayPicker, PAGE_STYLES.progress, PAGE_STYLES.status] };
+export const links = styleLinks(handle.styles);
 
 // The canonical address is the form's: the page's own address (its token) appears in no tag.
 export const meta: MetaFunction = ({ matches }) => [

@@ -1,4 +1,5 @@
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
@@ -23,13 +24,13 @@ import { sessionCookieName } from "~/server/web/staff-session.server";
 import { hostOnlyName } from "~/server/web/cookies.server";
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_DAYS } from "~/server/web/known-devices.server";
 import { TOAST_COOKIE, TOAST_MAX_AGE_SECONDS } from "~/server/web/toast.server";
-import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle = { styles: [pageStyles] };
+export const handle: StylesHandle = { styles: [PAGE_STYLES.pages] };
+export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, (business) => ({

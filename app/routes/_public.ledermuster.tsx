@@ -1,4 +1,5 @@
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { LeatherSwatches } from "~/components/pages/leather-swatches";
@@ -6,12 +7,12 @@ import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
 import { TOPIC_PARAM } from "~/lib/enquiry";
 import { PATHS } from "~/lib/site-areas";
-import pageStyles from "~/styles/pages.css?inline";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle = { styles: [pageStyles] };
+export const handle: StylesHandle = { styles: [PAGE_STYLES.pages] };
+export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,5 +1,6 @@
 import type { HydrationHandle } from "~/components/document/hydration";
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { REFERENCE_PICTURE_PARAM, TOPIC_PARAM, topicOfCategories } from "~/lib/enquiry";
@@ -16,14 +17,13 @@ import { pageNumber, pageRows } from "~/lib/page-number";
 import { categoryNamesRead, storedCategoryNameRead } from "~/server/entities/categories.server";
 import { readTogether } from "~/server/db/client.server";
 import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/entities/references.server";
-import galleryStyles from "~/styles/gallery.css?inline";
-import pageStyles from "~/styles/pages.css?inline";
 import { GALLERY_PARAMS, PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle & HydrationHandle = { styles: [pageStyles, galleryStyles], hydrate: true };
+export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.gallery], hydrate: true };
+export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -1,4 +1,5 @@
-import type { StylesHandle } from "~/components/document/inline-styles";
+import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/pages/page-header";
@@ -9,13 +10,13 @@ import { postalAddress, socialLinks, whatsappHref } from "~/lib/business";
 import { telHref } from "~/lib/phone";
 import { usePageBusiness } from "~/components/shell/business";
 import type { loader as shellLoader, PublicShellHandle } from "./_public";
-import pageStyles from "~/styles/pages.css?inline";
 import { PATHS } from "~/lib/site-areas";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle & PublicShellHandle = { styles: [pageStyles], footerWithoutContact: true };
+export const handle: StylesHandle & PublicShellHandle = { styles: [PAGE_STYLES.pages], footerWithoutContact: true };
+export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(matches, (business) => ({

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import dayPickerStyles from "react-day-picker/style.css?url";
 import { ConfirmDeleteDialog, EditDialog } from "~/components/staff/staff-dialog";
 import { StaffList, StaffListItem } from "~/components/staff/staff-list-item";
 import { CreateForm } from "~/components/staff/create-form";
@@ -32,7 +32,7 @@ import { TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 export const meta: MetaFunction = () => staffPageMeta("Wichtige Informationen");
 
 // The calendar's styles are needed only here.
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: dayPickerStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: PAGE_STYLES.dayPicker.href }];
 
 const LIST_HEADING_ID = "informationen-liste";
 

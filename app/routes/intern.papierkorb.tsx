@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/gallery/pager";
 import { ReferencePicture } from "~/components/pages/reference-picture";
@@ -16,12 +17,11 @@ import { SUCCESS_MESSAGE } from "~/lib/toast";
 import { countTrash, deleteFromTrash, getTrashEntry, listTrash, restoreFromTrash, TRASH_NOT_FOUND, type TrashEntry } from "~/server/entities/trash.server";
 import { dialogRecord, directWrite, staffAction } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
-import galleryStyles from "~/styles/gallery.css?url";
 
 export const meta: MetaFunction = () => staffPageMeta("Papierkorb");
 
 /** The pager's styles. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: galleryStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: PAGE_STYLES.gallery.href }];
 
 const PAGE = PATHS.staffTrash;
 const LIST_HEADING_ID = "papierkorb-liste";

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/cloudflare";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LIST_DIALOG_PARAMS, type ListDialogParam, listHref, PICTURE_FILTERS, pictureFilterOf, ZOOM_PARAM } from "~/lib/picture-list-href";
 import { PlainUploadForm } from "~/components/upload/plain-upload-form";
@@ -44,14 +45,13 @@ import {
   validatedWrite,
 } from "~/server/web/staff-form.server";
 import { validate } from "~/server/base/validation.server";
-import galleryStyles from "~/styles/gallery.css?url";
 import uploadStyles from "~/styles/upload.css?url";
 import { pageNumber, pageRows } from "~/lib/page-number";
 
 export const meta: MetaFunction = () => staffPageMeta("Bilder hochladen");
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: galleryStyles },
+  { rel: "stylesheet", href: PAGE_STYLES.gallery.href },
   { rel: "stylesheet", href: uploadStyles },
 ];
 

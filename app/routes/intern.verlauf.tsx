@@ -1,4 +1,5 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/gallery/pager";
 import { LOG_KEEP_DAYS, LOG_PAGE_SIZE, logSummary } from "~/lib/activity";
@@ -10,12 +11,11 @@ import { searchWith } from "~/lib/staff-forms";
 import { countLog, listLog } from "~/server/entities/activity-log.server";
 import { listStaffNames } from "~/server/entities/staff-accounts.server";
 import { requireStaffForPage } from "~/server/web/staff-session.server";
-import galleryStyles from "~/styles/gallery.css?url";
 
 export const meta: MetaFunction = () => staffPageMeta("Verlauf");
 
 /** The pager's styles. */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: galleryStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: PAGE_STYLES.gallery.href }];
 
 const PAGE = PATHS.staffLog;
 /** `?person=<Benutzername>`: only what this staff member did. */

@@ -22,8 +22,6 @@ import {
   MAX_ENQUIRY_PHOTOS,
 } from "~/lib/enquiry";
 import type { FormFailure } from "~/lib/staff-forms";
-import { shrinkPhoto } from "~/lib/shrink-photo.client";
-import { sendUpload } from "~/lib/upload-request.client";
 import { PhotoField } from "./photo-field";
 import { PATHS } from "~/lib/site-areas";
 
@@ -133,6 +131,13 @@ export function EnquiryForm({
     }
     setProgress(0);
     const body = new FormData(event.currentTarget);
+    // Loaded when a customer sends, not with the page; should that fail, the form goes as without JavaScript.
+    const modules = await Promise.all([import("~/lib/shrink-photo.client"), import("~/lib/upload-request.client")]).catch(() => null);
+    if (!modules) {
+      form.current?.submit();
+      return;
+    }
+    const [{ shrinkPhoto }, { sendUpload }] = modules;
     const photos = body.getAll(F.photos).filter((entry): entry is File => entry instanceof File && entry.size > 0);
     body.delete(F.photos);
     // Upright, at most 2560 px and without location data before it leaves the phone (mobile data).

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import { ENQUIRY_STATUSES, type EnquiryStatus, REPLY_CHANNEL_LABELS } from "~/lib/enquiry";
@@ -24,11 +25,8 @@ import { snippetsFor } from "~/server/entities/reply-snippets.server";
 import { progressIntents, staffProgress } from "~/server/web/enquiry-progress.server";
 import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
-import dayPickerStyles from "react-day-picker/style.css?url";
 import enquiryStyles from "~/styles/enquiries-staff.css?url";
-import progressStyles from "~/styles/enquiry-progress.css?url";
 import stepStyles from "~/styles/enquiry-steps.css?url";
-import galleryStyles from "~/styles/gallery.css?url";
 import { EnquiryList, STATUS_PARAM } from "./enquiry-list";
 import { JobCard } from "./job-card";
 import { OPENED_FIELD, SNIPPET_PARAM } from "./reply-actions";
@@ -43,11 +41,11 @@ import { shownEnquiry } from "./shown-enquiry";
 export const meta: MetaFunction = () => staffPageMeta("Anfragen");
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: galleryStyles },
+  { rel: "stylesheet", href: PAGE_STYLES.gallery.href },
   { rel: "stylesheet", href: enquiryStyles },
   // The steps after the arrival (decision 021): the staff calendar, the timeline and price table, the step forms.
-  { rel: "stylesheet", href: dayPickerStyles },
-  { rel: "stylesheet", href: progressStyles },
+  { rel: "stylesheet", href: PAGE_STYLES.dayPicker.href },
+  { rel: "stylesheet", href: PAGE_STYLES.progress.href },
   { rel: "stylesheet", href: stepStyles },
 ];
 
