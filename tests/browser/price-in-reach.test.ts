@@ -95,12 +95,16 @@ describe.each(MODES)("a price one tap away $name", ({ javaScriptEnabled }) => {
   });
 });
 
+const DEMO_SERVER_START_MS = 360_000;
+
 describe("the home page on a phone, with the demo content a newcomer sees after npm start", () => {
   // Its own server: the worker's database holds whatever the files before this one wrote.
   let demo: Awaited<ReturnType<typeof startServer>>;
+  // Migrating, seeding the demo pictures with their renditions and starting took up to 120 s
+  // beside the other worker's tests on two cores: an upper bound, not a wait.
   beforeAll(async () => {
     demo = await startServer({ demo: true });
-  });
+  }, DEMO_SERVER_START_MS);
   afterAll(() => demo?.stop());
 
   it.each(MODES)("is at most 5,000 px tall $name", async ({ javaScriptEnabled }) => {
