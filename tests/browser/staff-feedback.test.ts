@@ -69,20 +69,25 @@ describe.each([
 });
 
 /**
- * The controls a finger reaches at their centre without the toast (hit-tested with
- * `elementFromPoint`: in the viewport, not under the sticky navigation bar) that it reaches
- * no more with the toast showing. The toast's own close button is not among them.
+ * Waits for the save's toast, then, in the same moment of the page (a toast lasts 5 s, which a
+ * busy machine can spend between two round trips), reads where it is and hit-tests the controls a
+ * finger reaches at their centre without it (`elementFromPoint`: in the viewport, not under the
+ * sticky navigation bar) that it reaches no more with the toast showing. The toast's own close
+ * button is not among them. Expects none; returns where the toast is.
  */
-function controlsUnderToast(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const toaster = document.querySelector<HTMLElement>(".toaster")!;
+async function expectNothingUnderToast(page: Page) {
+  const handle = await page.waitForFunction((text) => {
+    const toaster = document.querySelector<HTMLElement>(".toaster");
+    const toast = [...(toaster?.children ?? [])].filter((child) => child.textContent?.includes(text) && child.checkVisibility()).pop();
+    if (!toaster || !toast) return null;
+    const { x, y, width, height } = toast.getBoundingClientRect();
     const centre = (control: Element) => {
       const box = control.getBoundingClientRect();
       return [box.left + box.width / 2, box.top + box.height / 2] as const;
     };
     const reached = (control: Element) => {
-      const [x, y] = centre(control);
-      const hit = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight ? document.elementFromPoint(x, y) : null;
+      const [cx, cy] = centre(control);
+      const hit = cx >= 0 && cy >= 0 && cx <= innerWidth && cy <= innerHeight ? document.elementFromPoint(cx, cy) : null;
       return hit !== null && (hit === control || control.contains(hit) || hit.contains(control));
     };
     const controls = [...document.querySelectorAll("button, a.button, summary, input, textarea, select, .menu__toggle")].filter(
@@ -91,19 +96,14 @@ function controlsUnderToast(page: Page): Promise<string[]> {
     toaster.style.visibility = "hidden";
     const reachable = controls.filter(reached);
     toaster.style.visibility = "";
-    return reachable
+    const covered = reachable
       .filter((control) => !reached(control))
       .map((control) => control.textContent?.trim() || control.getAttribute("aria-label") || control.getAttribute("name") || control.tagName);
-  });
-}
-
-/** Waits for the save's toast, then hit-tests every control in the viewport while it shows; returns where the toast is. */
-async function expectNothingUnderToast(page: Page) {
-  const toast = toasts(page).locator("> *").filter({ hasText: "Aktion Erfolgreich" }).last();
-  await toast.waitFor({ state: "visible" });
-  const box = await toast.boundingBox();
-  expect(await controlsUnderToast(page)).toEqual([]);
-  return box!;
+    return { box: { x, y, width, height }, covered };
+  }, "Aktion Erfolgreich");
+  const { box, covered } = (await handle.jsonValue())!;
+  expect(covered).toEqual([]);
+  return box;
 }
 
 describe.each(MODES)("Toasts auf dem Telefon $name", ({ javaScriptEnabled }) => {
