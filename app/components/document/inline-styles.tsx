@@ -29,15 +29,15 @@ const documentStyles: ReadonlyMap<string, string> =
  */
 export function InlineStyles({ base }: { base: string }) {
   const styles = useMatches().flatMap((match) => (match.handle as Partial<StylesHandle> | undefined)?.styles ?? []);
-  const hrefs = [...new Set(styles.map((style) => style.href))];
+  // One `<style>` per stylesheet, however many matched routes name it.
+  const texts = new Map(styles.map(({ href, css }) => [href, css || documentStyles.get(href)]));
   return (
     <>
       {/* The CSS is the site's own build output, never user input. */}
       <style dangerouslySetInnerHTML={{ __html: base }} suppressHydrationWarning />
-      {hrefs.map((href) => {
-        const css = styles.find((style) => style.href === href)!.css || documentStyles.get(href);
-        return css === undefined ? null : <style key={href} data-href={href} dangerouslySetInnerHTML={{ __html: css }} />;
-      })}
+      {[...texts].map(([href, css]) =>
+        css === undefined ? null : <style key={href} data-href={href} dangerouslySetInnerHTML={{ __html: css }} />,
+      )}
     </>
   );
 }

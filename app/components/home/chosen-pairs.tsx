@@ -9,7 +9,7 @@ export interface ChosenPair extends PictureData {
   before: PictureData;
 }
 
-/** At most this many comparisons under the slideshow: the page stays short on a phone. */
+/** At most this many comparisons under the slideshow (the home page's loader keeps the first): the page stays short on a phone. */
 export const MAX_CHOSEN_PAIRS = 2;
 
 // One column on a phone, two from 760 px, within the 1100 px content column (home.css).
@@ -24,7 +24,7 @@ export function ChosenPairs({ pairs }: { pairs: ChosenPair[] }) {
   if (pairs.length === 0) return null;
   return (
     <ul className="home-pairs" aria-label="Vorher und nachher">
-      {pairs.slice(0, MAX_CHOSEN_PAIRS).map((pair) => {
+      {pairs.map((pair) => {
         const ratio = pair.width && pair.height ? pair.width / pair.height : 4 / 3;
         return (
           <li key={pair.id} className="home-pairs__item">
