@@ -22,6 +22,56 @@ async function sentMails(request: Request): Promise<Response> {
   }
   return Response.json(mails);
 }
+/**
+ * A calendar file as three programs other people wrote read it: Mozilla's ical.js, node-ical, and
+ * libical's own restriction check (../shared/tools/ical-validate.c, built once per run where
+ * libical-dev is installed; `.ci/run` installs it). Answers what each found, for the test to judge.
+ */
+async function checkCalendar(request: Request): Promise<Response> {
+  const text = await request.text();
+  const { default: ICAL } = await import("ical.js");
+  const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
+  const icaljs = {
+    uid: event.getFirstPropertyValue("uid"),
+    sequence: event.getFirstPropertyValue("sequence"),
+    status: event.getFirstPropertyValue("status"),
+    start: (event.getFirstPropertyValue("dtstart") as { toJSDate(): Date }).toJSDate().toISOString(),
+  };
+  const { default: nodeIcal } = await import("node-ical");
+  const parsed = Object.values(nodeIcal.sync.parseICS(text)).find((component) => component.type === "VEVENT") as Record<string, unknown>;
+  const nodeIcalEvent = { uid: parsed.uid, sequence: Number(parsed.sequence), status: parsed.status, start: (parsed.start as Date).toISOString() };
+  return Response.json({ icaljs, nodeIcal: nodeIcalEvent, libical: await libicalCheck(text) });
+}
+
+let libicalValidator: Promise<string | null> | undefined;
+/** The path of the built validator, or null where libical's headers are not installed. */
+function buildLibicalValidator(): Promise<string | null> {
+  libicalValidator ??= (async () => {
+    const { execFileSync } = await import("node:child_process");
+    const source = fileURLToPath(new URL("../shared/tools/ical-validate.c", import.meta.url));
+    const binary = join(tmpdir(), `ical-validate-${process.pid}`);
+    try {
+      const flags = execFileSync("pkg-config", ["--cflags", "--libs", "libical"], { encoding: "utf8" }).trim().split(/\s+/);
+      execFileSync("cc", ["-o", binary, source, ...flags]);
+      return binary;
+    } catch {
+      return null;
+    }
+  })();
+  return libicalValidator;
+}
+
+async function libicalCheck(text: string): Promise<{ ran: boolean; ok: boolean; output: string }> {
+  const binary = await buildLibicalValidator();
+  if (!binary) return { ran: false, ok: true, output: "libical-dev ist nicht installiert" };
+  const { spawnSync } = await import("node:child_process");
+  const { writeFile } = await import("node:fs/promises");
+  const file = join(tmpdir(), `termin-${process.pid}-${Date.now()}.ics`);
+  await writeFile(file, text);
+  const run = spawnSync(binary, [file], { encoding: "utf8" });
+  return { ran: true, ok: run.status === 0, output: run.stdout + run.stderr };
+}
+
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
@@ -37,7 +87,7 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
-        serviceBindings: { SENT_MAILS: sentMails },
+        serviceBindings: { SENT_MAILS: sentMails, CALENDAR_CHECK: checkCalendar },
       },
     })),
   ],

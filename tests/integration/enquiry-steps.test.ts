@@ -268,13 +268,79 @@ describe("the calendar file", () => {
     expect(berlinToUtc(start.split(":")[1])).toBe(live.starts_at);
     expect(lines.find((line) => line.startsWith("DTEND;"))).toBe(`DTEND;TZID=Europe/Berlin:${slot.slice(0, 10).replace(/-/g, "")}T100000`);
     expect(value("LOCATION")).toBe(`${DEMO.name}\\, ${DEMO.street}\\, ${DEMO.postalCode} ${DEMO.city}`);
-    expect(value("UID")).toBe(`termin-${live.id}@${new URL(DEMO.website).hostname}`);
+    expect(value("UID")).toBe(`termin-${id}@${new URL(DEMO.website).hostname}`);
+    expect(value("SEQUENCE")).toBe("0");
+    expect(value("STATUS")).toBe("CONFIRMED");
+    expect(value("ORGANIZER")).toBe(`mailto:${DEMO.email}`);
+    expect(value("DESCRIPTION")).toContain(DEMO.directions.replace(/[,;]/g, "\\$&"));
+    expect(value("DESCRIPTION")).toContain(`/anfrage/status/${link}`);
     const alarm = lines.slice(lines.indexOf("BEGIN:VALARM"), lines.indexOf("END:VALARM"));
     expect(alarm).toEqual(expect.arrayContaining(["ACTION:DISPLAY", "TRIGGER:-P1D"]));
     // Downloaded again: the same entry.
     expect(calendarLines(await (await site(`/anfrage/status/${link}/termin.ics`)).text()).find((line) => line.startsWith("UID:"))).toBe(`UID:${value("UID")}`);
   });
+
+  it("keeps one UID per enquiry with a higher SEQUENCE after a re-choice, and sends a withdrawn date as cancelled — as ical.js, node-ical and libical read it", async () => {
+    const token = await staffToken();
+    const { id, token: link } = await customerEnquiry();
+    const choose = async (startsAt: string) => {
+      await api("enquiry/propose", { token, json: { id, slots: [startsAt] } });
+      const slot = await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(id).first<{ id: string }>();
+      const answer = await site(`/anfrage/status/${link}`, {
+        method: "POST",
+        headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ aktion: "termin-waehlen", termin: slot!.id }),
+        redirect: "manual",
+      });
+      expect(answer.status).toBe(303);
+    };
+    const readCalendar = async () => {
+      const file = await site(`/anfrage/status/${link}/termin.ics`);
+      expect(file.status).toBe(200);
+      const answer = await calendarCheck.fetch("http://kalender/", { method: "POST", body: await file.text() });
+      const reply = await answer.text();
+      expect(answer.status, reply).toBe(200);
+      const checked = JSON.parse(reply) as CalendarCheck;
+      // Two parsers read the same entry; libical finds no rule broken (where its headers are installed, as in CI).
+      expect(checked.nodeIcal).toEqual(checked.icaljs);
+      expect(checked.libical.ok, checked.libical.output).toBe(true);
+      return checked.icaljs;
+    };
+
+    const first = openWeekday(3, "09:30");
+    await choose(first);
+    const before = await readCalendar();
+    expect(before).toMatchObject({ sequence: 0, status: "CONFIRMED" });
+
+    const second = openWeekday(10, "14:00");
+    await choose(second);
+    const after = await readCalendar();
+    expect(after.uid).toBe(before.uid);
+    expect(after.sequence).toBeGreaterThan(before.sequence);
+    expect(after.status).toBe("CONFIRMED");
+    expect(new Date(after.start).getTime()).not.toBe(new Date(before.start).getTime());
+
+    // New proposals withdraw the chosen date: the same entry, cancelled, one revision later.
+    await api("enquiry/propose", { token, json: { id, slots: [openWeekday(15, "10:00")] } });
+    const cancelled = await readCalendar();
+    expect(cancelled).toMatchObject({ uid: before.uid, status: "CANCELLED", start: after.start });
+    expect(cancelled.sequence).toBeGreaterThan(after.sequence);
+  });
 });
+
+interface CalendarEvent {
+  uid: string;
+  sequence: number;
+  status: string;
+  start: string;
+}
+interface CalendarCheck {
+  icaljs: CalendarEvent;
+  nodeIcal: CalendarEvent;
+  libical: { ran: boolean; ok: boolean; output: string };
+}
+/** ical.js, node-ical and libical, run in Node beside the pool (vitest.config.ts). */
+const calendarCheck = (env as unknown as { CALENDAR_CHECK: Fetcher }).CALENDAR_CHECK;
 
 /** The status link an e-mail carries, as a path of this site. */
 const linkIn = (text: string) => {

@@ -230,3 +230,13 @@ export async function bookedDays(db: Database, firstDay: string, dayCount: numbe
   }
   return [...days].map(([date, appointments]) => ({ date, appointments }));
 }
+
+/** Every drop-off date the customer chose for this enquiry, withdrawn ones too, in the order chosen: the calendar file's revisions. */
+export async function chosenDateHistory(db: Database, enquiryId: string): Promise<{ startsAt: Date; chosenAt: Date; withdrawnAt: Date | null }[]> {
+  const rows = await db
+    .select({ startsAt: appointmentSlots.startsAt, chosenAt: appointmentSlots.chosenAt, withdrawnAt: appointmentSlots.withdrawnAt })
+    .from(appointmentSlots)
+    .where(and(eq(appointmentSlots.enquiryId, enquiryId), isNotNull(appointmentSlots.chosenAt)))
+    .orderBy(asc(appointmentSlots.chosenAt));
+  return rows.map((row) => ({ ...row, chosenAt: row.chosenAt! }));
+}

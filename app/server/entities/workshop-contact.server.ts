@@ -14,9 +14,11 @@ export interface WorkshopContact {
   email: string;
   /** The site's public address, for the links in messages. */
   website: string;
+  /** "Anfahrt & Parken", for the calendar entry and the reminder. */
+  directions: string;
 }
 
 export async function workshopContact(db: Database): Promise<WorkshopContact> {
-  const { name, street, postalCode, city, phone, email, website } = await getBusiness(db);
-  return { name, address: `${street}, ${postalCode} ${city}`, phone, email, website };
+  const { name, street, postalCode, city, phone, email, website, directions } = await getBusiness(db);
+  return { name, address: `${street}, ${postalCode} ${city}`, phone, email, website, directions };
 }
