@@ -55,7 +55,12 @@ export function getLoadContext({
     },
     pictures: { bucket: env.IMAGES, transforms: env.IMAGE_TRANSFORMS, afterAnswer: (work) => ctx.waitUntil(work()) },
     // The customers' binding is optional: without it staff tell customers themselves (decision 021).
-    mailers: { customer: env.CUSTOMER_MAIL as SendEmail | undefined, workshop: env.ENQUIRY_MAIL, afterAnswer: (work) => ctx.waitUntil(work()) },
+    mailers: {
+      customer: env.CUSTOMER_MAIL as SendEmail | undefined,
+      workshop: env.ENQUIRY_MAIL,
+      jobs: env.JOB_QUEUE,
+      afterAnswer: (work) => ctx.waitUntil(work()),
+    },
     nonce: toBase64(randomBytes(16)),
     pageLifetime: new PageLifetime(Date.now()),
     contentChanges,

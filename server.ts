@@ -6,6 +6,8 @@ import * as build from "./build/server";
 import { ContentChanges } from "./app/server/base/content-changes.server";
 import { database } from "./app/server/db/client.server";
 import { bumpContentVersion } from "./app/server/worker/edge-cache.server";
+import type { JobMessage } from "./app/lib/job";
+import { deliverJobMessage } from "./app/server/entities/job-flow.server";
 import { runMaintenance } from "./app/server/worker/maintenance.server";
 import { handleRequest, remixBuild } from "./request-handler";
 
@@ -20,4 +22,12 @@ export default {
     // Renditions it made put pictures on the public pages.
     await changes.publishWith(bumpContentVersion);
   },
-} satisfies ExportedHandler<Env>;
+  /** The job queue (wrangler.toml): messages that waited, such as "fertig" after its undo window. */
+  async queue(batch, env) {
+    const db = database(env.DB, new ContentChanges());
+    for (const message of batch.messages) {
+      await deliverJobMessage(db, env.CUSTOMER_MAIL as SendEmail | undefined, message.body);
+      message.ack();
+    }
+  },
+} satisfies ExportedHandler<Env, JobMessage>;

@@ -63,6 +63,10 @@ export const LOG_ACTIONS = [
   "Kein Termin passt",
   "fertig gemeldet",
   "Kunde benachrichtigt",
+  // The job's own steps (app/lib/job.ts).
+  "Fahrzeug angekommen",
+  "fertig zurückgenommen",
+  "abgeholt",
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 

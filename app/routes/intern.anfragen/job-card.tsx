@@ -7,7 +7,7 @@ import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
 import { ContactDetails } from "./contact-details";
 import { CustomerNotices } from "./customer-notices";
 import { EnquiryBadges } from "./enquiry-badges";
-import { FinishJob } from "./finish-job";
+import { JobSteps } from "./job-steps";
 import { MoreActions, MORE_ACTIONS_ID } from "./more-actions";
 import { NoteForm } from "./note-form";
 import { PhotoStrip } from "./photo-strip";
@@ -30,12 +30,15 @@ export function JobCard({
   deleting,
   snippets,
   chosenSnippet,
+  finishMessage,
 }: {
   enquiry: ShownEnquiry;
   progress: StaffProgress;
   deleting: { id: string; title: string } | null;
   snippets: ReplySnippet[];
   chosenSnippet: string | null;
+  /** What the customer will read once the car is reported fertig. */
+  finishMessage: string | null;
 }) {
   return (
     <article className="job-card" aria-labelledby="anfrage-titel">
@@ -65,9 +68,9 @@ export function JobCard({
 
       <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />
       <CustomerNotices progress={progress} />
+      <JobSteps progress={progress} finishMessage={finishMessage} />
       <QuoteEditor progress={progress} reference={enquiry.reference} />
-      <SlotProposals progress={progress} />
-      <FinishJob progress={progress} />
+      {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} /> : null}
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />
       <MoreActions enquiry={enquiry} />

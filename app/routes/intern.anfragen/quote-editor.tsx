@@ -78,7 +78,7 @@ export function QuoteEditor({ progress, reference }: { progress: StaffProgress; 
           <QuoteTable quote={quote} caption={`${quote.kindShort} zur Anfrage ${reference}`} />
         </>
       ) : null}
-      {quote?.acceptedAt || !progress.workable ? null : (
+      {quote?.acceptedAt || !progress.canQuote ? null : (
         <Form method="post" className="staff-form quote-editor" preventScrollReset>
           <IntentFields intent={PROGRESS_INTENTS.quote} id={progress.enquiryId} />
           <h3>{quote ? "Neue Fassung erstellen" : "Richtpreis / Angebot erstellen"}</h3>

@@ -20,6 +20,7 @@ import {
   openReply,
   updateEnquiry,
 } from "~/server/entities/enquiries.server";
+import { customerMessage } from "~/server/entities/customer-mail.server";
 import { progressOfEnquiry } from "~/server/entities/enquiry-progress.server";
 import { snippetsFor } from "~/server/entities/reply-snippets.server";
 import { progressIntents, staffProgress } from "~/server/web/enquiry-progress.server";
@@ -68,10 +69,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       progressOfEnquiry(context.db, open),
     ]);
     const chosen = snippets.find((snippet) => snippet.id === url.searchParams.get(SNIPPET_PARAM));
+    const shownProgress = staffProgress(open, progress, context.mailers, now);
     return {
       view: "detail" as const,
       enquiry: shownEnquiry(open, now),
-      progress: staffProgress(open, progress, context.mailers, now),
+      progress: shownProgress,
+      finishMessage: shownProgress.job.finish ? await customerMessage(context.db, { enquiry: open, progress, steps: ["finished"], link: null, now }) : null,
       deleting: deleting && { id: deleting.id, title: `${deleting.reference} – ${deleting.name}` },
       snippets,
       chosenSnippet: chosen?.id ?? null,
@@ -137,6 +140,7 @@ export default function EnquiriesPage() {
           deleting={data.deleting}
           snippets={data.snippets}
           chosenSnippet={data.chosenSnippet}
+          finishMessage={data.finishMessage}
         />
       ) : (
         <EnquiryList {...data} />

@@ -33,7 +33,7 @@ export function SlotProposals({ progress }: { progress: StaffProgress }) {
           </ul>
         </>
       ) : null}
-      {progress.workable ? (
+      {progress.canPropose ? (
         <Form method="post" className="staff-form" preventScrollReset>
           <IntentFields intent={PROGRESS_INTENTS.propose} id={progress.enquiryId} />
           <h3>{appointment ? "Neue Termine vorschlagen" : "Termine vorschlagen"}</h3>

@@ -42,7 +42,8 @@ import {
   listEnquiries,
   updateEnquiry,
 } from "~/server/entities/enquiries.server";
-import { checkSlots, finishJob, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
+import { checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
+import { finishJob, markArrived, markCollected, undoFinish } from "~/server/entities/job-flow.server";
 import { apiProgress, progressOf } from "~/server/entities/enquiry-progress.server";
 import { checkQuote, saveQuote } from "~/server/entities/quotes.server";
 import type { Enquiry } from "~/server/entities/enquiries.server";
@@ -345,12 +346,37 @@ const routes: Record<string, Route> = {
       return apiEnquiryOf(context, await proposeSlots(context.db, context.mailers, user, id, instants));
     },
   },
+  // The job's own steps (app/lib/job.ts): each refused with 409 out of order.
+  "enquiry/arrived": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id, early } = parseOrThrow(withId({ early: z.boolean({ invalid_type_error: "„early“ muss true oder false sein." }).optional() }), await readJson(request));
+      return apiEnquiryOf(context, await markArrived(context.db, user, id, { early }));
+    },
+  },
   "enquiry/finish": {
     method: "POST",
     staffOnly: true,
     handle: async ({ request, context, user }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
       return apiEnquiryOf(context, await finishJob(context.db, context.mailers, user, id));
+    },
+  },
+  "enquiry/finish/undo": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      return apiEnquiryOf(context, await undoFinish(context.db, user, id));
+    },
+  },
+  "enquiry/collected": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      return apiEnquiryOf(context, await markCollected(context.db, user, id));
     },
   },
   "enquiry/delete": {

@@ -252,8 +252,14 @@ export const enquiries = sqliteTable(
     updatedAt: instant("updated_at").notNull(),
     /** When staff took it up (left "Neu", or the first price, dates or "fertig"): the status page's "In Bearbeitung". */
     startedAt: instant("started_at"),
-    /** "Fahrzeug fertig – kann abgeholt werden" (entities/appointments.server.ts). */
+    /** "Fahrzeug fertig – kann abgeholt werden" (entities/job-flow.server.ts, app/lib/job.ts). */
     finishedAt: instant("finished_at"),
+    /** "Fahrzeug ist da": the car is in the workshop. */
+    arrivedAt: instant("arrived_at"),
+    /** "Abgeholt": the job is closed. */
+    collectedAt: instant("collected_at"),
+    /** The customer's latest answer on the status page that staff have not seen yet; null once seen. */
+    customerAnsweredAt: instant("customer_answered_at"),
   },
   (table) => [
     uniqueIndex("enquiries_reference_unique").on(table.year, table.number),

@@ -166,22 +166,6 @@ export async function declineSlots(db: Database, mailers: Mailers, enquiry: Enqu
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Kein vorgeschlagener Termin passt", message: note }));
 }
 
-/** "Fahrzeug fertig – kann abgeholt werden", once; the customer hears of it by e-mail after the answer. */
-export async function finishJob(db: Database, mailers: Mailers, actor: Actor, enquiryId: string, now = new Date()): Promise<Enquiry> {
-  const enquiry = await workableEnquiry(db, enquiryId);
-  const [updated] = await db.batch([
-    db
-      .update(enquiries)
-      .set({ ...progressed(now), finishedAt: now })
-      .where(and(eq(enquiries.id, enquiryId), isNull(enquiries.finishedAt)))
-      .returning({ id: enquiries.id }),
-    logStatement(db, actor, { action: "fertig gemeldet", kind: "enquiry", itemId: enquiryId, title: enquiry.reference }, { at: now, when: previousChanged }),
-  ]);
-  if (updated.length === 0) throw new HttpError(409, "Das Fahrzeug ist schon als fertig gemeldet.");
-  tellCustomer(db, mailers, enquiryId, "finished");
-  return (await getEnquiry(db, enquiryId))!;
-}
-
 export interface BookedAppointment {
   slotId: string;
   startsAt: string;

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { formatAppointment, formatDay } from "~/lib/dates";
+import type { JobMessage } from "~/lib/job";
 import { type NoticeOutcome, type NoticeStep, type ShareChannel } from "~/lib/enquiry-progress";
 import { daysAhead } from "~/lib/open-status";
 import { formatEuro, VAT_PERCENT } from "~/lib/quote";
@@ -34,6 +35,8 @@ export interface Mailers {
   customer: SendEmail | undefined;
   /** Email Routing to the workshop's own address (decision 014). */
   workshop: SendEmail;
+  /** Messages that must wait (the "fertig" e-mail, app/lib/job.ts): a Cloudflare Queue with a delay. */
+  jobs: Queue<JobMessage>;
   afterAnswer: (work: () => Promise<void>) => void;
 }
 

@@ -219,6 +219,10 @@ export interface Enquiry {
   startedAt: string | null;
   /** "Fahrzeug fertig – kann abgeholt werden"; null until then. */
   finishedAt: string | null;
+  /** "Fahrzeug ist da", "Abgeholt", and a customer's answer staff have not seen (app/lib/job.ts). */
+  arrivedAt: string | null;
+  collectedAt: string | null;
+  customerAnsweredAt: string | null;
   photos: EnquiryPhoto[];
 }
 
@@ -266,6 +270,9 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | 
     updatedAt: row.updatedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    arrivedAt: row.arrivedAt?.toISOString() ?? null,
+    collectedAt: row.collectedAt?.toISOString() ?? null,
+    customerAnsweredAt: row.customerAnsweredAt?.toISOString() ?? null,
     photos: photos.map(toPhoto),
   };
 }

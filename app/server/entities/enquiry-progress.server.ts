@@ -8,6 +8,7 @@ import {
   TIMELINE_LABELS,
   type TimelineStep,
 } from "~/lib/enquiry-progress";
+import { type JobFacts, type JobStep, jobStep, type WaitingOn, waitingOn } from "~/lib/job";
 import { QUOTE_KIND_SHORT, type QuoteItem, type QuoteKind } from "~/lib/quote";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
@@ -88,6 +89,9 @@ export interface Progress {
   notices: Notice[];
   /** The steps reached so far, in order. */
   timeline: TimelineEntry[];
+  /** Where the job stands and who has the next move (app/lib/job.ts). */
+  step: JobStep;
+  waitingOn: WaitingOn;
 }
 
 /** Whom the Verlauf names for what a customer did on the status page (never their name: decision 016). */
@@ -192,6 +196,21 @@ function timelineOf(enquiry: Enquiry, quote: Quote | null, appointment: Appointm
   return entries.flatMap(([step, reached, at, label]) => (reached ? [{ step, label: label ?? TIMELINE_LABELS[step], at }] : []));
 }
 
+/** What the job's step follows from (app/lib/job.ts). */
+function jobFacts(enquiry: Enquiry, quote: Quote | null, appointment: Appointment | null): JobFacts {
+  return {
+    status: enquiry.status,
+    quoteSent: !!quote,
+    quoteAccepted: !!quote?.acceptedAt,
+    dateChosen: !!appointment?.chosen,
+    proposalsOpen: !!appointment && !appointment.chosen && appointment.proposals.length > 0,
+    arrivedAt: enquiry.arrivedAt,
+    finishedAt: enquiry.finishedAt,
+    collectedAt: enquiry.collectedAt,
+    customerAnsweredAt: enquiry.customerAnsweredAt,
+  };
+}
+
 /** The progress of each of `list`, read in four queries whatever its length. */
 export async function progressOf(db: Database, list: Enquiry[]): Promise<Map<string, Progress>> {
   const ids = list.map((enquiry) => enquiry.id);
@@ -211,6 +230,7 @@ export async function progressOf(db: Database, list: Enquiry[]): Promise<Map<str
         .filter((row): row is MessageRow & { kind: CustomerMessageKind } => (CUSTOMER_MESSAGE_KINDS as readonly string[]).includes(row.kind))
         .map(({ id, kind, text, createdAt }) => ({ id, kind, text, createdAt: createdAt.toISOString() }));
       const appointment = toAppointment(own(slots, enquiry.id), ownMessages);
+      const facts = jobFacts(enquiry, quote, appointment);
       return [
         enquiry.id,
         {
@@ -219,6 +239,8 @@ export async function progressOf(db: Database, list: Enquiry[]): Promise<Map<str
           messages: ownMessages,
           notices: noticesOf(enquiry, quote, appointment, own(notices, enquiry.id)),
           timeline: timelineOf(enquiry, quote, appointment),
+          step: jobStep(facts),
+          waitingOn: waitingOn(facts),
         },
       ];
     }),
@@ -245,8 +267,10 @@ export async function statusPageRead(db: Database, token: string, now = new Date
  * The enquiry as the API answers it (decision 021's fields): `quote`, `appointment` (ISO
  * date-times), `finishedAt` and `customerNotified` per step reached (true when told).
  */
-export function apiProgress({ quote, appointment, notices }: Progress) {
+export function apiProgress({ quote, appointment, notices, step, waitingOn }: Progress) {
   return {
+    step,
+    waitingOn,
     quote: quote && {
       id: quote.id,
       version: quote.version,

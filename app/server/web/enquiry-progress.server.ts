@@ -3,17 +3,20 @@ import { addDays, formatAppointment, formatClock, formatDateTime, formatDay, toL
 import {
   CHANNEL_FIELD,
   CUSTOMER_MESSAGE_LABELS,
+  EARLY_FIELD,
   NOTICE_STEP_LABELS,
   PROGRESS_INTENTS,
   SHARE_CHANNELS,
   type ShareChannel,
   SLOT_FIELDS,
 } from "~/lib/enquiry-progress";
+import { allowed, FINISH_UNDO_MINUTES, JOB_STEP_LABELS } from "~/lib/job";
 import type { Schedule } from "~/lib/open-status";
 import { euroInputValue, formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, QUOTE_VALID_DAYS, VAT_PERCENT } from "~/lib/quote";
 import { HttpError } from "~/server/base/errors.server";
 import type { Validated } from "~/server/base/validation.server";
-import { type BookedAppointment, checkSlots, finishJob, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
+import { type BookedAppointment, checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
+import { finishJob, markArrived, markCollected, undoFinish } from "~/server/entities/job-flow.server";
 import { type Mailers, shareChannels, shareNotice } from "~/server/entities/customer-mail.server";
 import type { Enquiry } from "~/server/entities/enquiries.server";
 import type { Notice, Progress, Quote } from "~/server/entities/enquiry-progress.server";
@@ -62,6 +65,22 @@ export function shownQuote(quote: Quote) {
   };
 }
 
+/** The job's own buttons (`JobSteps`): what the step allows, with what each needs to say. */
+function jobControls(enquiry: Enquiry, progress: Progress, now: Date) {
+  const chosen = progress.appointment?.chosen;
+  const undoUntil = enquiry.finishedAt ? new Date(new Date(enquiry.finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000) : null;
+  return {
+    arrive: allowed("angekommen", progress.step),
+    /** "Fahrzeug ist da" before the chosen day needs a second tap. */
+    arriveEarlyUntil: chosen && workshopDate(new Date(chosen.startsAt)) > workshopDate(now) ? formatAppointment(chosen.startsAt) : null,
+    finish: allowed("fertig", progress.step),
+    undoUntil: allowed("fertig-zuruecknehmen", progress.step) && undoUntil && undoUntil > now ? formatClock(undoUntil.toISOString()) : null,
+    collect: allowed("abgeholt", progress.step),
+    arrivedAt: enquiry.arrivedAt && formatDateTime(enquiry.arrivedAt),
+    collectedAt: enquiry.collectedAt && formatDateTime(enquiry.collectedAt),
+  };
+}
+
 /** The staff view of an enquiry's steps, formatted for Berlin. */
 export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mailers, now = new Date()) {
   const { quote, appointment } = progress;
@@ -69,6 +88,13 @@ export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mai
   return {
     enquiryId: enquiry.id,
     workable: enquiry.status !== "spam",
+    step: progress.step,
+    stepLabel: JOB_STEP_LABELS[progress.step],
+    waitingOn: progress.waitingOn,
+    /** The editors fold away once the step no longer allows their transition (app/lib/job.ts). */
+    canQuote: allowed("preis", progress.step),
+    canPropose: allowed("vorschlagen", progress.step),
+    job: jobControls(enquiry, progress, now),
     timeline: shownTimeline(progress),
     quote: quote && { ...shownQuote(quote), createdAt: formatDateTime(quote.createdAt) },
     /** What the editor starts from: the current price as a new version, or empty lines valid 30 days. */
@@ -130,8 +156,22 @@ export function progressIntents(args: RequestArgs, user: StaffUser, id: string):
         toast: (enquiry) => ({ type: "success", title: "Termine vorgeschlagen", body: toldBy(enquiry, mailers) }),
       })(form);
     },
+    [PROGRESS_INTENTS.arrived]: (form) =>
+      directWrite(() => markArrived(db, user, id, { early: form.values[EARLY_FIELD] === "1" }), {
+        toast: { type: "success", title: "Fahrzeug ist da", body: "Sobald es fertig ist: „Fertig melden“." },
+      })(form),
     [PROGRESS_INTENTS.finish]: directWrite(() => finishJob(db, mailers, user, id), {
-      toast: (enquiry) => ({ type: "success", title: "Als fertig gemeldet", body: toldBy(enquiry, mailers) }),
+      toast: (enquiry) => ({
+        type: "success",
+        title: "Als fertig gemeldet",
+        body: enquiry.email && mailers.customer ? `Die E-Mail an die Kundin oder den Kunden geht in ${FINISH_UNDO_MINUTES} Minuten; bis dahin lässt sich „Fertig“ zurücknehmen.` : toldBy(enquiry, mailers),
+      }),
+    }),
+    [PROGRESS_INTENTS.undoFinish]: directWrite(() => undoFinish(db, user, id), {
+      toast: { type: "success", title: "„Fertig“ zurückgenommen", body: "Die Kundin oder der Kunde erfährt nichts davon." },
+    }),
+    [PROGRESS_INTENTS.collected]: directWrite(() => markCollected(db, user, id), {
+      toast: { type: "success", title: "Abgeholt", body: "Der Auftrag ist abgeschlossen." },
     }),
     // A plain document post: the answer opens WhatsApp, SMS or the mail app with the text, or (told by phone) the page again.
     [PROGRESS_INTENTS.notify]: async (form) => {

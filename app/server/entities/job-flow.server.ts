@@ -1,0 +1,137 @@
+import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { formatDay, workshopDate } from "~/lib/dates";
+import { FINISH_UNDO_MINUTES, type JobMessage, type JobStep, type Transition, TRANSITIONS } from "~/lib/job";
+import { HttpError } from "~/server/base/errors.server";
+import type { Database } from "~/server/db/client.server";
+import { enquiries } from "~/server/db/schema";
+import { type Actor, logStatement, previousChanged } from "./activity-log.server";
+import { type Mailers, sendNotice } from "./customer-mail.server";
+import { type Enquiry, getEnquiry } from "./enquiries.server";
+import { type Progress, progressOfEnquiry, workableEnquiry } from "./enquiry-progress.server";
+
+/*
+ * The job's guarded steps (decision 024): the table of what may happen when is app/lib/job.ts;
+ * this module makes the workshop's own transitions ("Fahrzeug ist da", "Fertig" and its undo,
+ * "Abgeholt") and answers every other write's question "may this happen now?". Each write checks
+ * the step in its own SQL as well, so two taps at once cannot both pass, and writes the Verlauf
+ * in the same batch.
+ */
+
+/** The job as it stands: the enquiry (not under Spam) and its progress, with its step. */
+export async function currentJob(db: Database, id: string): Promise<{ enquiry: Enquiry; progress: Progress }> {
+  const enquiry = await workableEnquiry(db, id);
+  return { enquiry, progress: await progressOfEnquiry(db, enquiry) };
+}
+
+/** Refuses `transition` at `step` with its German 409. */
+export function refuseUnless(transition: Transition, step: JobStep): void {
+  if (!TRANSITIONS[transition].from.includes(step)) throw new HttpError(409, TRANSITIONS[transition].refused);
+}
+
+/** For a customer's answer's batch: staff see it as new until they open the job card. */
+export const customerAnswered = (db: Database, enquiryId: string, now: Date, when: ReturnType<typeof sql>) =>
+  db
+    .update(enquiries)
+    .set({ customerAnsweredAt: now })
+    .where(and(eq(enquiries.id, enquiryId), when));
+
+/** Staff opened the job card: the customer's answer is seen. */
+export async function markAnswerSeen(db: Database, enquiryId: string): Promise<void> {
+  await db.update(enquiries).set({ customerAnsweredAt: null }).where(and(eq(enquiries.id, enquiryId), isNotNull(enquiries.customerAnsweredAt)));
+}
+
+/** The status that follows a step staff took (the API's `status`, decision 024); Spam stays Spam. */
+const statusAfter = (status: "in-bearbeitung" | "erledigt") => sql`case when ${enquiries.status} = 'spam' then 'spam' else ${status} end`;
+
+/**
+ * "Fahrzeug ist da". From the drop-off day on; before a chosen date only with `early` (the
+ * staff's "trotzdem"), so a slip of the thumb days ahead does not start the job.
+ */
+export async function markArrived(db: Database, actor: Actor, id: string, { early = false } = {}, now = new Date()): Promise<Enquiry> {
+  const { enquiry, progress } = await currentJob(db, id);
+  refuseUnless("angekommen", progress.step);
+  const chosen = progress.appointment?.chosen;
+  if (chosen && !early && workshopDate(new Date(chosen.startsAt)) > workshopDate(now)) {
+    throw new HttpError(409, `Der vereinbarte Termin ist erst am ${formatDay(workshopDate(new Date(chosen.startsAt)))}. Ist das Fahrzeug schon da, bitte bestätigen.`);
+  }
+  const [updated] = await db.batch([
+    db
+      .update(enquiries)
+      .set({ arrivedAt: now, status: statusAfter("in-bearbeitung"), startedAt: sql`coalesce(${enquiries.startedAt}, ${now.getTime()})`, updatedAt: now })
+      .where(and(eq(enquiries.id, id), isNull(enquiries.arrivedAt), ne(enquiries.status, "spam")))
+      .returning({ id: enquiries.id }),
+    logStatement(db, actor, { action: "Fahrzeug angekommen", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),
+  ]);
+  if (updated.length === 0) throw new HttpError(409, TRANSITIONS.angekommen.refused);
+  return (await getEnquiry(db, id))!;
+}
+
+/**
+ * "Fertig", only once the car is in the workshop. The customer's e-mail waits in the queue for
+ * FINISH_UNDO_MINUTES, so a "fertig" taken back in that window never reaches her.
+ */
+export async function finishJob(db: Database, mailers: Mailers, actor: Actor, id: string, now = new Date()): Promise<Enquiry> {
+  const { enquiry, progress } = await currentJob(db, id);
+  if (progress.step === "fertig" || progress.step === "abgeholt") throw new HttpError(409, "Das Fahrzeug ist schon als fertig gemeldet.");
+  refuseUnless("fertig", progress.step);
+  const [updated] = await db.batch([
+    db
+      .update(enquiries)
+      .set({ finishedAt: now, updatedAt: now })
+      .where(and(eq(enquiries.id, id), isNotNull(enquiries.arrivedAt), isNull(enquiries.finishedAt), ne(enquiries.status, "spam")))
+      .returning({ id: enquiries.id }),
+    logStatement(db, actor, { action: "fertig gemeldet", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),
+  ]);
+  if (updated.length === 0) throw new HttpError(409, "Das Fahrzeug ist schon als fertig gemeldet.");
+  const message: JobMessage = { kind: "fertig", enquiryId: id, finishedAt: now.getTime() };
+  mailers.afterAnswer(async () => {
+    await mailers.jobs.send(message, { delaySeconds: FINISH_UNDO_MINUTES * 60 });
+  });
+  return (await getEnquiry(db, id))!;
+}
+
+/** "Zurücknehmen": within FINISH_UNDO_MINUTES of "fertig" the job is back in the workshop, and the customer hears nothing. */
+export async function undoFinish(db: Database, actor: Actor, id: string, now = new Date()): Promise<Enquiry> {
+  const { enquiry, progress } = await currentJob(db, id);
+  refuseUnless("fertig-zuruecknehmen", progress.step);
+  const windowStart = new Date(now.getTime() - FINISH_UNDO_MINUTES * 60_000);
+  const [updated] = await db.batch([
+    db
+      .update(enquiries)
+      .set({ finishedAt: null, updatedAt: now })
+      .where(and(eq(enquiries.id, id), isNull(enquiries.collectedAt), gt(enquiries.finishedAt, windowStart)))
+      .returning({ id: enquiries.id }),
+    logStatement(db, actor, { action: "fertig zurückgenommen", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),
+  ]);
+  if (updated.length === 0) {
+    throw new HttpError(409, `„Fertig“ lässt sich nur in den ersten ${FINISH_UNDO_MINUTES} Minuten zurücknehmen; die Kundin oder der Kunde ist schon benachrichtigt.`);
+  }
+  return (await getEnquiry(db, id))!;
+}
+
+/** "Abgeholt": the job is closed (status "Erledigt"). */
+export async function markCollected(db: Database, actor: Actor, id: string, now = new Date()): Promise<Enquiry> {
+  const { enquiry, progress } = await currentJob(db, id);
+  refuseUnless("abgeholt", progress.step);
+  const [updated] = await db.batch([
+    db
+      .update(enquiries)
+      .set({ collectedAt: now, status: statusAfter("erledigt"), updatedAt: now })
+      .where(and(eq(enquiries.id, id), isNotNull(enquiries.finishedAt), isNull(enquiries.collectedAt)))
+      .returning({ id: enquiries.id }),
+    logStatement(db, actor, { action: "abgeholt", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),
+  ]);
+  if (updated.length === 0) throw new HttpError(409, TRANSITIONS.abgeholt.refused);
+  return (await getEnquiry(db, id))!;
+}
+
+/**
+ * The queue's consumer: the "fertig" e-mail, unless that "fertig" was taken back (or the car
+ * collected) meanwhile. Never throws: `sendNotice` records a failure for staff to share by hand.
+ */
+export async function deliverJobMessage(db: Database, customerMail: SendEmail | undefined, message: JobMessage): Promise<void> {
+  const enquiry = await getEnquiry(db, message.enquiryId);
+  if (!enquiry || enquiry.status === "spam" || enquiry.collectedAt) return;
+  if (enquiry.finishedAt === null || new Date(enquiry.finishedAt).getTime() !== message.finishedAt) return;
+  await sendNotice(db, customerMail, enquiry.id, "finished");
+}

@@ -1,0 +1,162 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { addDays, workshopDate } from "~/lib/dates";
+import { holidayOn } from "~/lib/holidays";
+import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
+import worker from "../../server";
+import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
+import { api, body, expectError, SAME_ORIGIN, site, staffToken } from "./helpers";
+import { mailsSince, sentMail } from "./mail";
+
+/*
+ * The job as one guarded sequence (issue 38, app/lib/job.ts): every transition from the steps
+ * before it only, a German 409 otherwise, the step and who waits in the API, and the "fertig"
+ * e-mail held back for the undo window.
+ */
+
+interface ApiJob {
+  id: string;
+  status: string;
+  step: string;
+  waitingOn: string | null;
+  arrivedAt: string | null;
+  finishedAt: string | null;
+  collectedAt: string | null;
+  customerAnsweredAt: string | null;
+  customerNotified: Record<string, boolean>;
+}
+
+const today = () => workshopDate(new Date());
+
+/** The next weekday (no NRW holiday) at least `days` ahead at `time`, Berlin. */
+function openWeekday(days: number, time = "10:00"): string {
+  let date = addDays(today(), days);
+  while ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay()) || holidayOn(date)) date = addDays(date, 1);
+  return `${date}T${time}`;
+}
+
+let customers = 0;
+async function job() {
+  const name = `Jana Ablauf-${Date.now().toString(36)}-${customers++}`;
+  const { token: link, reference } = await expectStoredWithLink(await sendEnhanced(await enquiryForm({ ...CUSTOMER, name })));
+  const id = (await env.DB.prepare("select id from enquiries where name = ?").bind(name).first<{ id: string }>())!.id;
+  return { id, link, reference, name };
+}
+
+async function step(token: string, path: string, json: Record<string, unknown>): Promise<ApiJob> {
+  const answer = await api(path, { token, json });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  return body<ApiJob>(answer);
+}
+
+async function current(token: string, id: string): Promise<ApiJob> {
+  const list = await body<ApiJob[]>(await api("enquiry/get?limit=50", { token }));
+  return list.find((item) => item.id === id)!;
+}
+
+/** A customer's post on the status page, as the plain form sends it. */
+const customerPost = (link: string, fields: Record<string, string>) =>
+  site(`/anfrage/status/${link}`, {
+    method: "POST",
+    headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+/** The queue's consumer as Cloudflare calls it once the message's delay has passed. */
+async function deliver(message: JobMessage) {
+  const batch = createMessageBatch<JobMessage>("autosattlerei-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: message }]);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return getQueueResult(batch, ctx);
+}
+
+describe("the job's steps", () => {
+  it("refuses fertig before the car is in the workshop and abgeholt before fertig, each with a German 409 and nothing written", async () => {
+    const token = await staffToken();
+    const { id } = await job();
+    await expectError(await api("enquiry/finish", { token, json: { id } }), 409, /erst, wenn das Fahrzeug in der Werkstatt ist/);
+    await expectError(await api("enquiry/collected", { token, json: { id } }), 409, /erst, wenn das Fahrzeug als fertig gemeldet ist/);
+    await expectError(await api("enquiry/finish/undo", { token, json: { id } }), 409);
+    const row = await env.DB.prepare("select finished_at, collected_at from enquiries where id = ?").bind(id).first();
+    expect(row).toEqual({ finished_at: null, collected_at: null });
+    expect((await current(token, id)).step).toBe("eingegangen");
+  });
+
+  it("walks from a price to Abgeholt, each step with its author in the Verlauf, the editors closed after arrival", async () => {
+    const token = await staffToken();
+    const { id, link } = await job();
+    const quote = { id, kind: "richtpreis", items: [{ text: "Sitz neu beziehen", quantity: 1, unitPriceGross: 35400 }], validUntil: addDays(today(), 20) };
+    expect(await step(token, "enquiry/quote", quote)).toMatchObject({ step: "preis-gesendet", waitingOn: "kunde" });
+
+    const accepted = await customerPost(link, { aktion: "annehmen", angebot: (await env.DB.prepare("select id from enquiry_quotes where enquiry_id = ?").bind(id).first<{ id: string }>())!.id });
+    expect(accepted.status).toBe(303);
+    // The customer's answer is the workshop's move, and leaves the staff's status alone.
+    expect(await current(token, id)).toMatchObject({ step: "preis-bestaetigt", waitingOn: "werkstatt" });
+
+    const slot = openWeekday(1);
+    await step(token, "enquiry/propose", { id, slots: [slot] });
+    const slotId = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(id).first<{ id: string }>())!.id;
+    expect((await customerPost(link, { aktion: "termin-waehlen", termin: slotId })).status).toBe(303);
+    expect((await current(token, id)).step).toBe("termin");
+
+    // The drop-off is tomorrow or later: "Fahrzeug ist da" needs the second tap until then.
+    await expectError(await api("enquiry/arrived", { token, json: { id } }), 409, /Der vereinbarte Termin ist erst am/);
+    expect(await step(token, "enquiry/arrived", { id, early: true })).toMatchObject({ step: "in-werkstatt", waitingOn: "werkstatt", status: "in-bearbeitung" });
+    await expectError(await api("enquiry/arrived", { token, json: { id, early: true } }), 409);
+    await expectError(await api("enquiry/propose", { token, json: { id, slots: [openWeekday(3)] } }), 409, /schon in der Werkstatt/);
+    await expectError(await api("enquiry/quote", { token, json: quote }), 409);
+
+    expect(await step(token, "enquiry/finish", { id })).toMatchObject({ step: "fertig", waitingOn: "kunde" });
+    await expectError(await api("enquiry/finish", { token, json: { id } }), 409, "Das Fahrzeug ist schon als fertig gemeldet.");
+    expect(await step(token, "enquiry/collected", { id })).toMatchObject({ step: "abgeholt", waitingOn: null, status: "erledigt" });
+
+    const log = await env.DB.prepare("select user, action from activity_log where item_id = ? order by id").bind(id).all<{ user: string; action: string }>();
+    expect(log.results).toEqual(
+      expect.arrayContaining([
+        { user: "Kunde", action: "Angebot angenommen" },
+        { user: "Kunde", action: "Termin gewählt" },
+        { user: "meister", action: "Fahrzeug angekommen" },
+        { user: "meister", action: "fertig gemeldet" },
+        { user: "meister", action: "abgeholt" },
+      ]),
+    );
+  });
+
+  it("holds the fertig e-mail back: taken back within the window the customer hears nothing, after the window she gets it once", async () => {
+    const since = Date.now();
+    const token = await staffToken();
+    const { id, reference } = await job();
+    await step(token, "enquiry/arrived", { id });
+
+    const first = await step(token, "enquiry/finish", { id });
+    // Nothing went out with the answer: the message waits in the queue.
+    expect(first.customerNotified.finished).toBe(false);
+    expect(await step(token, "enquiry/finish/undo", { id })).toMatchObject({ step: "in-werkstatt", finishedAt: null });
+    const undone = await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(first.finishedAt!) });
+    expect(undone.explicitAcks).toHaveLength(1);
+    expect((await current(token, id)).customerNotified.finished).toBeUndefined();
+
+    const second = await step(token, "enquiry/finish", { id });
+    await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(second.finishedAt!) });
+    const mail = await sentMail(reference, since, `Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`);
+    expect(mail.text).toContain("kann abgeholt werden");
+    expect((await current(token, id)).customerNotified.finished).toBe(true);
+    // The first, taken-back "fertig" sent nothing: one message about it in all.
+    const finishedMails = (await mailsSince(since)).filter((candidate) => candidate.subject === mail.subject);
+    expect(finishedMails).toHaveLength(1);
+  });
+
+  it(`refuses Zurücknehmen after ${FINISH_UNDO_MINUTES} minutes`, async () => {
+    const token = await staffToken();
+    const { id } = await job();
+    await step(token, "enquiry/arrived", { id });
+    await step(token, "enquiry/finish", { id });
+    await env.DB.prepare("update enquiries set finished_at = ? where id = ?")
+      .bind(Date.now() - (FINISH_UNDO_MINUTES * 60_000 + 1000), id)
+      .run();
+    await expectError(await api("enquiry/finish/undo", { token, json: { id } }), 409, /nur in den ersten 10 Minuten/);
+    expect((await current(token, id)).step).toBe("fertig");
+  });
+});
