@@ -27,8 +27,8 @@ export const NOTICE_STEP_LABELS: Record<NoticeStep, string> = {
   finished: "Fahrzeug fertig",
 };
 
-/** How a notice went: sent by e-mail, shared by staff, or why the customer was not told. */
-export const NOTICE_OUTCOMES = ["gesendet", "geteilt", "fehlgeschlagen", "nicht-eingerichtet"] as const;
+/** How a notice went: sent by e-mail, shared by staff, or why the customer was not told ("zurueckgehalten": the site's hourly ceiling of customer e-mails). */
+export const NOTICE_OUTCOMES = ["gesendet", "geteilt", "fehlgeschlagen", "nicht-eingerichtet", "zurueckgehalten"] as const;
 export type NoticeOutcome = (typeof NOTICE_OUTCOMES)[number];
 
 /** Where staff send the text themselves ("Kunde benachrichtigen"). */

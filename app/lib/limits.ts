@@ -20,3 +20,9 @@ export const REPLY_SNIPPET_TEXT_MAX_LENGTH = 2000;
 
 /** SPEC §9: news come 15 at a time, in the API and in the home page's feed. */
 export const NEWS_PAGE_SIZE = 15;
+
+/** A customer's questions about one enquiry's price ("Rückfrage"), in all, and the least time between two (decision 007). */
+export const MAX_CUSTOMER_QUESTIONS = 10;
+export const CUSTOMER_QUESTION_INTERVAL_MS = 60_000;
+/** E-mails to customers per hour from the whole site; beyond it a step stays "nicht benachrichtigt" for staff to share. */
+export const CUSTOMER_MAIL_LIMIT = 30;

@@ -65,8 +65,10 @@ export default function StatusPage() {
   const ask = failure(STATUS_INTENTS.ask);
   const choose = failure(STATUS_INTENTS.choose);
   const decline = failure(STATUS_INTENTS.decline);
-  // A refusal that belongs to none of the page's forms (an unknown action) is said at the top.
-  const stray = isFormFailure(actionData) && !(Object.values(STATUS_INTENTS) as string[]).includes(actionData.intent) ? actionData : undefined;
+  // A refusal whose section the page does not show (an unknown action, a question without a price,
+  // "Keiner passt" without dates) is said at the top.
+  const sectionShown: Record<string, unknown> = { [STATUS_INTENTS.accept]: quote, [STATUS_INTENTS.ask]: quote, [STATUS_INTENTS.choose]: appointment, [STATUS_INTENTS.decline]: appointment };
+  const stray = isFormFailure(actionData) && !sectionShown[actionData.intent] ? actionData : undefined;
 
   return (
     <div className="page status-page">
@@ -183,8 +185,18 @@ export default function StatusPage() {
                 </p>
               </form>
             )}
-            {quote.acceptedAt ? null : (
+            {quote.acceptedAt ? (
+              ask ? <FormError>{ask.message}</FormError> : null
+            ) : page.questionsLeft > 0 ? (
               <MessageForm intent={STATUS_INTENTS.ask} label="Rückfrage zum Preis" button="Rückfrage stellen" failure={ask} />
+            ) : (
+              <>
+                {ask ? <FormError>{ask.message}</FormError> : null}
+                <p>
+                  Weitere Fragen zum Preis klären wir gern am Telefon:{" "}
+                  <a href={telHref(page.contact.phone)}>{page.contact.phone}</a>.
+                </p>
+              </>
             )}
           </section>
         ) : null}

@@ -355,8 +355,8 @@ describe("telling the customer", () => {
     const token = await staffToken();
     const { id, token: link, reference, name } = await customerEnquiry();
     const greeting = `Guten Tag ${name},`;
-    const check = async (subject: string, says: string) => {
-      const mail = await sentMail(greeting, since, subject);
+    const check = async (subject: string, says: string, marker = greeting) => {
+      const mail = await sentMail(marker, since, subject);
       expect(mail.headers.to).toBe("<erika@beispiel.de>");
       expect(mail.headers.from).toContain(`<${CUSTOMER_MAIL_SENDER}>`);
       expect(mail.text).toContain(says);
@@ -368,9 +368,10 @@ describe("telling the customer", () => {
       return mail;
     };
 
-    const received = await check(`Ihre Anfrage ${reference} ist angekommen`, "vielen Dank für Ihre Anfrage");
-    // The first e-mail carries the link the confirmation showed.
+    // The first e-mail carries the link the confirmation showed, and greets nobody by name: nobody has confirmed the address yet (decision 007).
+    const received = await check(`Ihre Anfrage ${reference} ist angekommen`, "vielen Dank für Ihre Anfrage", link);
     expect(linkIn(received.text)).toBe(`/anfrage/status/${link}`);
+    expect(received.text).toMatch(/^Guten Tag,\r\n/);
     await api("enquiry/quote", { token, json: quote(id) });
     await check(`Ihre Anfrage ${reference}: Ihr Richtpreis`, "307,77 € inkl. 19 % MwSt.");
     await api("enquiry/propose", { token, json: { id, slots: [openWeekday(2)] } });

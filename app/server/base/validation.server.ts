@@ -30,11 +30,24 @@ const germanFallbackMessages: z.ZodErrorMap = (issue) => {
 };
 z.setErrorMap(germanFallbackMessages);
 
-/** Line breaks, tabs and every other control character: never part of a one-line field. */
-const CONTROL_CHARACTER = /\p{Cc}/u;
+/**
+ * Line breaks, tabs and every other control character, and Unicode's own line and paragraph
+ * separators (U+2028, U+2029), which mail programs and calendars may break a line at: never part
+ * of a one-line field.
+ */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u;
 
-/** Whether `value` fits on one line: no line break or other control character (\p{Cc}). */
-export const isOneLine = (value: string) => !CONTROL_CHARACTER.test(value);
+/** Whether `value` fits on one line: no line break, separator or other control character. */
+export const isOneLine = (value: string) => !LINE_BREAKING.test(value);
+
+/** What a customer's free text may not hold: every control character but the line breaks a text field sends, and U+2028/U+2029. */
+const STRAY_CONTROL = /(?![\r\n])\p{Cc}|[\u2028\u2029]/u;
+
+/** Whether a multi-line text holds nothing but what people type: line breaks are fine, other control characters are not. */
+export const isPlainText = (value: string) => !STRAY_CONTROL.test(value);
+
+/** What a customer's text says when it holds a control character. */
+export const PLAIN_TEXT_MESSAGE = "Bitte schreiben Sie ohne Steuerzeichen – außer Zeilenumbrüchen sind keine erlaubt.";
 
 /** What a one-line field says when a line break or control character was pasted into it. */
 export const oneLineMessage = (label: string) => `${label} darf nur eine Zeile sein, ohne Zeilenumbrüche oder Steuerzeichen.`;

@@ -6,14 +6,14 @@ import { MAX_PROPOSALS, PROPOSAL_MAX_DAYS_AHEAD } from "~/lib/enquiry-progress";
 import { dayPlan, type Schedule, weekdayLabel } from "~/lib/open-status";
 import { CUSTOMER_MESSAGE_MAX_LENGTH } from "~/lib/quote";
 import { HttpError } from "~/server/base/errors.server";
-import { newId, type Validated } from "~/server/base/validation.server";
+import { isPlainText, newId, PLAIN_TEXT_MESSAGE, type Validated } from "~/server/base/validation.server";
 import { type Database, readOnce } from "~/server/db/client.server";
 import { appointmentSlots, customerMessages, enquiries } from "~/server/db/schema";
 import { type Actor, logStatement, previousChanged, rowExists } from "./activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry, progressed } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
-import { CUSTOMER_ACTOR, type EnquiryRef, stepStatements, workableEnquiry } from "./enquiry-progress.server";
+import { answerStatements, type EnquiryRef, keepsAnswers, stepStatements, workableEnquiry } from "./enquiry-progress.server";
 import { scheduleRead } from "./opening-hours.server";
 
 /*
@@ -104,6 +104,7 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
   if (chosen) throw new HttpError(409, `Sie haben schon einen Termin gewählt: ${formatAppointment(chosen.startsAt)}.`);
   if (slot.withdrawnAt) throw new HttpError(409, "Dieser Termin wurde inzwischen zurückgezogen. Bitte wählen Sie einen der aktuellen Vorschläge.");
   if (slot.startsAt.getTime() <= now.getTime()) throw new HttpError(409, "Dieser Termin ist schon vorbei. Bitte wählen Sie einen anderen oder schreiben Sie uns, dass keiner passt.");
+  if (!keepsAnswers(enquiry)) return;
   const own = eq(appointmentSlots.id, slotId);
   const [updated] = await db.batch([
     db
@@ -118,7 +119,7 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
         ),
       )
       .returning({ id: appointmentSlots.id }),
-    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Termin gewählt", previousChanged, now),
+    ...answerStatements(db, enquiry, "Termin gewählt", previousChanged, now, { restartsRetention: true }),
   ]);
   if (updated.length === 0) {
     const chosenMeanwhile = await db.select().from(appointmentSlots).where(and(eq(appointmentSlots.enquiryId, enquiryId), isNotNull(appointmentSlots.chosenAt), isNull(appointmentSlots.withdrawnAt))).get();
@@ -128,17 +129,19 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Termin gewählt", details: [`${formatAppointment(slot.startsAt)}.`] }));
 }
 
-/** The note to "Keiner passt": optional, at most `CUSTOMER_MESSAGE_MAX_LENGTH` characters. */
+/** The note to "Keiner passt": optional, at most `CUSTOMER_MESSAGE_MAX_LENGTH` characters, no control characters but line breaks. */
 export const declineNote = z
   .string({ invalid_type_error: "Die Nachricht muss ein Text sein." })
   .trim()
   .max(CUSTOMER_MESSAGE_MAX_LENGTH, `Bitte höchstens ${CUSTOMER_MESSAGE_MAX_LENGTH.toLocaleString("de-DE")} Zeichen.`)
+  .refine(isPlainText, PLAIN_TEXT_MESSAGE)
   .optional()
   .default("");
 
 /**
- * "Keiner passt": the live proposals are withdrawn and the note kept, in one batch; refused once a
- * date is chosen. The workshop gets a note to propose others.
+ * "Keiner passt", only while proposals are open: they are withdrawn and the note kept, in one
+ * batch; refused once a date is chosen. The workshop gets a note to propose others. It changes
+ * neither the enquiry's status nor its retention (decision 007).
  */
 export async function declineSlots(db: Database, mailers: Mailers, enquiry: EnquiryRef, note: string, now = new Date()): Promise<void> {
   const enquiryId = enquiry.id;
@@ -149,6 +152,7 @@ export async function declineSlots(db: Database, mailers: Mailers, enquiry: Enqu
   const chosen = live.find((slot) => slot.chosenAt);
   if (chosen) throw new HttpError(409, `Sie haben schon einen Termin gewählt: ${formatAppointment(chosen.startsAt)}. Bitte rufen Sie uns an, wenn er nicht mehr passt.`);
   if (live.length === 0) throw new HttpError(409, "Gerade sind keine Termine vorgeschlagen. Wir melden uns mit neuen.");
+  if (!keepsAnswers(enquiry)) return;
   const id = newId();
   const stored = rowExists(customerMessages, eq(customerMessages.id, id));
   await db.batch([
@@ -161,7 +165,7 @@ export async function declineSlots(db: Database, mailers: Mailers, enquiry: Enqu
       .update(appointmentSlots)
       .set({ withdrawnAt: now })
       .where(and(eq(appointmentSlots.enquiryId, enquiryId), isNull(appointmentSlots.withdrawnAt), stored)),
-    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Kein Termin passt", stored, now),
+    ...answerStatements(db, enquiry, "Kein Termin passt", stored, now, { restartsRetention: false }),
   ]);
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Kein vorgeschlagener Termin passt", message: note }));
 }

@@ -12,6 +12,7 @@ import { customerNotices, enquiries } from "~/server/db/schema";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
 import { ENQUIRY_NOT_FOUND, type Enquiry, getEnquiry } from "./enquiries.server";
 import { asOneLine, ENQUIRY_MAIL_SENDER } from "./enquiry-mail.server";
+import { claimCustomerMailSlot } from "./enquiry-spam.server";
 import { type Progress, progressOfEnquiry } from "./enquiry-progress.server";
 import { mintStatusLink, statusPageUrl } from "./enquiry-status-links.server";
 import { scheduleRead } from "./opening-hours.server";
@@ -47,7 +48,7 @@ async function paragraph(db: Database, step: NoticeStep, enquiry: Enquiry, progr
   const { quote, appointment } = progress;
   switch (step) {
     case "received":
-      return `vielen Dank für Ihre Anfrage ${enquiry.reference} (${enquiry.topic}). Wir melden uns in der Regel innerhalb eines Werktags.`;
+      return `vielen Dank für Ihre Anfrage ${enquiry.reference}. Wir melden uns in der Regel innerhalb eines Werktags.`;
     case "quote": {
       if (!quote) return "";
       const what = quote.kind === "angebot" ? "ein verbindliches Angebot" : "einen unverbindlichen Richtpreis nach Ihren Fotos";
@@ -75,15 +76,27 @@ async function paragraph(db: Database, step: NoticeStep, enquiry: Enquiry, progr
   }
 }
 
-/** The whole message for `steps`: greeting, a paragraph per step, the status link, the workshop's signature. */
+/**
+ * Whether the customer's address counts as confirmed: staff have taken the enquiry up (a reply, a
+ * status, a price, dates — `startedAt`), so a person at the workshop has seen it and answers. Until
+ * then anyone may have typed the address, and a message to it carries none of the sender's words
+ * (decision 007): the form must not mail a stranger a text of the sender's choosing from the
+ * workshop's domain.
+ */
+export const addressConfirmed = (enquiry: Pick<Enquiry, "startedAt">) => enquiry.startedAt !== null;
+
+/**
+ * The whole message for `steps`: greeting, a paragraph per step, the status link, the workshop's
+ * signature. The greeting names the customer only where `named` (the paragraphs never quote them).
+ */
 export async function customerMessage(
   db: Database,
-  { enquiry, progress, steps, link, now = new Date() }: { enquiry: Enquiry; progress: Progress; steps: NoticeStep[]; link: string | null; now?: Date },
+  { enquiry, progress, steps, link, named, now = new Date() }: { enquiry: Enquiry; progress: Progress; steps: NoticeStep[]; link: string | null; named: boolean; now?: Date },
 ): Promise<string> {
   const contact = await workshopContact(db);
   const paragraphs = (await Promise.all(steps.map((step) => paragraph(db, step, enquiry, progress, now)))).filter(Boolean);
   return [
-    `Guten Tag ${asOneLine(enquiry.name)},`,
+    named ? `Guten Tag ${asOneLine(enquiry.name)},` : "Guten Tag,",
     "",
     ...paragraphs.flatMap((text) => [text, ""]),
     ...(link ? ["Alles zu Ihrer Anfrage – Preis, Termin und Stand – auf Ihrer persönlichen Seite (bitte aufbewahren):", link, ""] : []),
@@ -125,7 +138,9 @@ function noticeStatement(db: Database, enquiryId: string, step: NoticeStep, outc
 /**
  * Sends the e-mail about `step` and records how it went; never throws (it runs after the answer,
  * where nobody would see an error, and the staff view shows the step as not told). `token` is a
- * link already made for this message (the confirmation's), else one is made.
+ * link already made for this message (the confirmation's), else one is made. Each e-mail counts
+ * against the site-wide ceiling (`CUSTOMER_MAIL_LIMIT` an hour); beyond it the step is held back
+ * and stays "nicht benachrichtigt" for staff to share.
  */
 export async function sendNotice(db: Database, binding: SendEmail | undefined, enquiryId: string, step: NoticeStep, token?: string): Promise<void> {
   try {
@@ -134,6 +149,10 @@ export async function sendNotice(db: Database, binding: SendEmail | undefined, e
     const now = new Date();
     if (!binding) {
       await noticeStatement(db, enquiryId, step, "nicht-eingerichtet", now);
+      return;
+    }
+    if (!(await claimCustomerMailSlot(db, now))) {
+      await noticeStatement(db, enquiryId, step, "zurueckgehalten", now);
       return;
     }
     const progress = await progressOfEnquiry(db, enquiry);
@@ -145,7 +164,7 @@ export async function sendNotice(db: Database, binding: SendEmail | undefined, e
           from: { name: contact.name, addr: CUSTOMER_MAIL_SENDER },
           to: enquiry.email,
           subject: subjectOf(step, enquiry, progress),
-          text: await customerMessage(db, { enquiry, progress, steps: [step], link, now }),
+          text: await customerMessage(db, { enquiry, progress, steps: [step], link, named: addressConfirmed(enquiry), now }),
           replyTo: { name: contact.name, addr: contact.email },
         }),
       );
@@ -195,7 +214,8 @@ export async function shareNotice(db: Database, actor: Actor, id: string, channe
       throw new HttpError(400, channel === "email" ? "Für eine E-Mail fehlt die Adresse." : "Für WhatsApp und SMS fehlt eine Handynummer.");
     }
     const link = statusPageUrl((await workshopContact(db)).website, await mintStatusLink(db, id, now));
-    href = shareHref(channel, enquiry, await customerMessage(db, { enquiry, progress, steps, link, now }));
+    // Staff send it themselves, from their own phone or mailbox: they know whom they write to.
+    href = shareHref(channel, enquiry, await customerMessage(db, { enquiry, progress, steps, link, named: true, now }));
   }
   const own = eq(enquiries.id, id);
   await db.batch([

@@ -68,7 +68,10 @@ import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
  * as changed.
  */
 
-/** Kept this long after the last change by staff (or its arrival), then deleted with its photos. */
+/**
+ * Kept this long after the last change by staff (or its arrival, or the customer's acceptance of a
+ * price or choice of a date: steps of the job), then deleted with its photos.
+ */
 export const ENQUIRY_RETENTION_MONTHS = 6;
 /** What the spam checks filed, and staff left there, goes sooner. */
 export const SPAM_RETENTION_DAYS = 30;
@@ -466,8 +469,8 @@ async function changedEnquiry(db: Database, id: string): Promise<Enquiry> {
 const TAKEN_UP: EnquiryStatus[] = ["in-bearbeitung", "beantwortet", "erledigt"];
 
 /**
- * What every step after the arrival writes to the enquiry (a reply opened, a price, dates,
- * "fertig", the customer's answer): it counts as taken up from then (a "Neu" one is "In Bearbeitung", and the
+ * What every staff step after the arrival writes to the enquiry (a reply opened, a price, dates,
+ * "fertig"; never the customer's answers, decision 007): it counts as taken up from then (a "Neu" one is "In Bearbeitung", and the
  * status page's step gets its date), and its retention period starts again.
  */
 export function progressed(now: Date) {

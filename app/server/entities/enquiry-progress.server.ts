@@ -97,15 +97,22 @@ export interface Progress {
 /** Whom the Verlauf names for what a customer did on the status page (never their name: decision 016). */
 export const CUSTOMER_ACTOR: Actor = { username: "Kunde" };
 
-/** The enquiry a customer acts on from its status page: read with the page, named by its number in the Verlauf. */
-export type EnquiryRef = Pick<Enquiry, "id" | "reference">;
+/**
+ * The enquiry a customer acts on from its status page: read with the page, named by its number in
+ * the Verlauf. One filed under Spam is answered like any other, but nothing of the answer is kept
+ * or mailed (`keepsAnswers`), so a robot learns nothing from the answer (decisions 014, 007).
+ */
+export type EnquiryRef = Pick<Enquiry, "id" | "reference" | "status">;
+
+/** Whether a customer's answer to this enquiry is stored and mailed: not for one filed under Spam. */
+export const keepsAnswers = (enquiry: EnquiryRef) => enquiry.status !== "spam";
 
 /**
- * What every step writes besides itself, for its batch: the enquiry taken up and changed
+ * What every staff step writes besides itself, for its batch: the enquiry taken up and changed
  * (`progressed`), and the Verlauf's entry — each only `when` the step's own statement took effect
  * (its row exists, or the statement just before changed one: `previousChanged`).
  */
-export function stepStatements(db: Database, actor: Actor, enquiry: EnquiryRef, action: LogAction, when: SQL, now: Date) {
+export function stepStatements(db: Database, actor: Actor, enquiry: Pick<Enquiry, "id" | "reference">, action: LogAction, when: SQL, now: Date) {
   return [
     db
       .update(enquiries)
@@ -113,6 +120,19 @@ export function stepStatements(db: Database, actor: Actor, enquiry: EnquiryRef, 
       .where(and(eq(enquiries.id, enquiry.id), when)),
     logStatement(db, actor, { action, kind: "enquiry", itemId: enquiry.id, title: enquiry.reference }, { at: now, when }),
   ] as const;
+}
+
+/**
+ * What a customer's answer writes besides itself: the Verlauf's entry, and for a step of the job
+ * (an acceptance, a chosen date: `restartsRetention`) the enquiry's last change, so it is kept as
+ * long as the job needs. Never the status or `startedAt`: they say what staff have done, and a
+ * question must not make a new enquiry look taken up (decision 007). Each only `when` the
+ * answer's own statement took effect.
+ */
+export function answerStatements(db: Database, enquiry: EnquiryRef, action: LogAction, when: SQL, now: Date, { restartsRetention }: { restartsRetention: boolean }) {
+  const log = logStatement(db, CUSTOMER_ACTOR, { action, kind: "enquiry", itemId: enquiry.id, title: enquiry.reference }, { at: now, when });
+  if (!restartsRetention) return [log] as const;
+  return [db.update(enquiries).set({ updatedAt: now }).where(and(eq(enquiries.id, enquiry.id), when)), log] as const;
 }
 
 /** An enquiry staff can take further (a price, dates, "fertig"): it exists and is not filed under Spam. */

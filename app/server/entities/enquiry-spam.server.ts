@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/lib/enquiry";
+import { CUSTOMER_MAIL_LIMIT } from "~/lib/limits";
 import { HttpError } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
 import { enquiryAttempts } from "~/server/db/schema";
@@ -143,4 +144,16 @@ export async function claimStatusPagePost(db: Database, address: string, now = n
     `Von Ihrem Anschluss kamen in der letzten Stunde schon ${STATUS_PAGE_POST_LIMIT} Antworten. Bitte versuchen Sie es in ${inMinutes(retryAfterSeconds)} erneut oder rufen Sie uns an.`,
     { "Retry-After": String(retryAfterSeconds) },
   );
+}
+
+/** The site's own scope for its e-mails to customers, beside the photo ceiling's; no address is written like this. */
+const CUSTOMER_MAILS_SCOPE = "alle-kunden-mails";
+
+/**
+ * Counts one more e-mail to a customer against the site-wide ceiling (`CUSTOMER_MAIL_LIMIT` an
+ * hour), or answers false: a crowd of senders, each under its own limit, must not make the
+ * workshop's domain write to any number of addresses. The step then waits for staff (decision 021).
+ */
+export async function claimCustomerMailSlot(db: Database, now = new Date()): Promise<boolean> {
+  return (await claimAttempt(db, CUSTOMER_MAILS_SCOPE, CUSTOMER_MAIL_LIMIT, now)) === null;
 }

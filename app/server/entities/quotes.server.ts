@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { addDays, formatDay, isCalendarDay, workshopDate } from "~/lib/dates";
 import {
@@ -17,14 +17,15 @@ import {
   quoteTotals,
 } from "~/lib/quote";
 import { HttpError } from "~/server/base/errors.server";
-import { isOneLine, newId, oneLineMessage, requiredText, validate, type Validated } from "~/server/base/validation.server";
+import { CUSTOMER_QUESTION_INTERVAL_MS, MAX_CUSTOMER_QUESTIONS } from "~/lib/limits";
+import { isOneLine, isPlainText, newId, oneLineMessage, PLAIN_TEXT_MESSAGE, requiredText, validate, type Validated } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { customerMessages, enquiries, enquiryQuotes } from "~/server/db/schema";
 import { type Actor, previousChanged, rowExists } from "./activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
-import { CUSTOMER_ACTOR, type EnquiryRef, stepStatements, toQuote, workableEnquiry } from "./enquiry-progress.server";
+import { answerStatements, type EnquiryRef, keepsAnswers, stepStatements, toQuote, workableEnquiry } from "./enquiry-progress.server";
 
 /*
  * A price for an enquiry (decision 021): staff make a "Richtpreis" or an "Angebot" from line
@@ -165,6 +166,7 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
   if (quote.validUntil < workshopDate(now)) {
     throw new HttpError(409, `Dieser Preis galt bis ${formatDay(quote.validUntil)}. Bitte fragen Sie nach einem neuen – am einfachsten mit einer Rückfrage.`);
   }
+  if (!keepsAnswers(enquiry)) return;
   const own = eq(enquiryQuotes.id, quoteId);
   const [updated] = await db.batch([
     db
@@ -178,7 +180,7 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
         ),
       )
       .returning({ id: enquiryQuotes.id }),
-    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Angebot angenommen", previousChanged, now),
+    ...answerStatements(db, enquiry, "Angebot angenommen", previousChanged, now, { restartsRetention: true }),
   ]);
   if (updated.length === 0) throw new HttpError(409, "Sie haben dieses Angebot bereits angenommen.");
   mailers.afterAnswer(() =>
@@ -189,23 +191,66 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
   );
 }
 
-/** A customer's message from the status page: required, at most `CUSTOMER_MESSAGE_MAX_LENGTH` characters. */
+/** A customer's message from the status page: required, at most `CUSTOMER_MESSAGE_MAX_LENGTH` characters, no control characters but line breaks. */
 export const customerQuestion = z
   .string({ required_error: "Bitte schreiben Sie Ihre Frage.", invalid_type_error: "Bitte schreiben Sie Ihre Frage." })
   .trim()
   .min(1, "Bitte schreiben Sie Ihre Frage.")
-  .max(CUSTOMER_MESSAGE_MAX_LENGTH, `Bitte höchstens ${CUSTOMER_MESSAGE_MAX_LENGTH.toLocaleString("de-DE")} Zeichen.`);
+  .max(CUSTOMER_MESSAGE_MAX_LENGTH, `Bitte höchstens ${CUSTOMER_MESSAGE_MAX_LENGTH.toLocaleString("de-DE")} Zeichen.`)
+  .refine(isPlainText, PLAIN_TEXT_MESSAGE);
 
-/** "Rückfrage stellen": stored with its time, shown to staff, in the Verlauf, and mailed to the workshop. */
+/** The enquiry's questions so far ("Rückfrage"). */
+const questionsOf = (enquiryId: string) => and(eq(customerMessages.enquiryId, enquiryId), eq(customerMessages.kind, "rueckfrage"))!;
+
+/**
+ * When a question is taken, as one condition for the insert itself, so parallel posts cannot all
+ * pass a check made before any of them writes (D1 runs statements one after another; the rule of
+ * every limit here): the current price waits for an answer (not accepted), fewer than
+ * `MAX_CUSTOMER_QUESTIONS` were asked, none in the last `CUSTOMER_QUESTION_INTERVAL_MS`.
+ */
+function questionTaken(enquiryId: string, now: Date): SQL {
+  return sql`exists (select 1 from ${enquiryQuotes} where ${enquiryQuotes.enquiryId} = ${enquiryId} and ${enquiryQuotes.acceptedAt} is null
+               and ${enquiryQuotes.version} = (select max(version) from ${enquiryQuotes} where ${enquiryQuotes.enquiryId} = ${enquiryId}))
+             and (select count(*) from ${customerMessages} where ${questionsOf(enquiryId)}) < ${MAX_CUSTOMER_QUESTIONS}
+             and not exists (select 1 from ${customerMessages} where ${questionsOf(enquiryId)}
+               and ${customerMessages.createdAt} > ${now.getTime() - CUSTOMER_QUESTION_INTERVAL_MS})`;
+}
+
+/** Why a question is not taken now (the same rules as `questionTaken`, said in German), or null. */
+async function questionRefusal(db: Database, enquiryId: string, now: Date): Promise<HttpError | null> {
+  const quote = await currentQuote(db, enquiryId);
+  if (!quote) return new HttpError(409, "Rückfragen gehen zu einem Preis – zu dieser Anfrage gibt es noch keinen. Wir melden uns; bis dahin erreichen Sie uns am Telefon.");
+  if (quote.acceptedAt) return new HttpError(409, "Sie haben dieses Angebot bereits angenommen. Fragen dazu beantworten wir gern am Telefon.");
+  const asked = await db.select({ at: customerMessages.createdAt }).from(customerMessages).where(questionsOf(enquiryId)).orderBy(desc(customerMessages.createdAt));
+  if (asked.length >= MAX_CUSTOMER_QUESTIONS) {
+    return new HttpError(409, `Sie haben uns schon ${MAX_CUSTOMER_QUESTIONS} Rückfragen zu diesem Preis geschickt. Bitte rufen Sie uns an – so klären wir den Rest am schnellsten.`);
+  }
+  const wait = asked.length > 0 ? asked[0].at.getTime() + CUSTOMER_QUESTION_INTERVAL_MS - now.getTime() : 0;
+  if (wait > 0) {
+    return new HttpError(429, "Bitte warten Sie eine Minute bis zur nächsten Rückfrage.", { "Retry-After": String(Math.ceil(wait / 1000)) });
+  }
+  return null;
+}
+
+/**
+ * "Rückfrage stellen", only while a price waits for an answer, at most `MAX_CUSTOMER_QUESTIONS`
+ * an enquiry and one a minute: stored with its time, shown to staff, in the Verlauf, and mailed to
+ * the workshop. It changes neither the enquiry's status nor its retention (decision 007).
+ */
 export async function askAboutQuote(db: Database, mailers: Mailers, enquiry: EnquiryRef, text: string, now = new Date()): Promise<void> {
   const enquiryId = enquiry.id;
+  const refusal = await questionRefusal(db, enquiryId, now);
+  if (refusal) throw refusal;
+  if (!keepsAnswers(enquiry)) return;
   const id = newId();
-  const stored = rowExists(customerMessages, eq(customerMessages.id, id));
-  await db.batch([
-    db.insert(customerMessages).select(
-      sql`select ${id}, ${enquiryId}, 'rueckfrage', ${text}, ${now.getTime()} where ${rowExists(enquiries, eq(enquiries.id, enquiryId))}`,
-    ),
-    ...stepStatements(db, CUSTOMER_ACTOR, enquiry, "Rückfrage gestellt", stored, now),
+  const [inserted] = await db.batch([
+    db
+      .insert(customerMessages)
+      .select(sql`select ${id}, ${enquiryId}, 'rueckfrage', ${text}, ${now.getTime()} where ${questionTaken(enquiryId, now)}`)
+      .returning({ id: customerMessages.id }),
+    ...answerStatements(db, enquiry, "Rückfrage gestellt", rowExists(customerMessages, eq(customerMessages.id, id)), now, { restartsRetention: false }),
   ]);
+  // Another post took the place meanwhile: said as the check before would have said it.
+  if (inserted.length === 0) throw (await questionRefusal(db, enquiryId, now)) ?? new HttpError(409, "Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.");
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Rückfrage zum Preis", message: text }));
 }

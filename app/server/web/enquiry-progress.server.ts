@@ -36,6 +36,7 @@ function untoldReason(notice: Notice, enquiry: Enquiry, mailers: Mailers): strin
   if (!enquiry.email) return "keine E-Mail-Adresse";
   if (notice.outcome === "nicht-eingerichtet" || !mailers.customer) return "E-Mail an Kunden ist nicht eingerichtet";
   if (notice.outcome === "fehlgeschlagen" && notice.at && notice.at >= notice.reachedAt) return "E-Mail nicht zugestellt";
+  if (notice.outcome === "zurueckgehalten" && notice.at && notice.at >= notice.reachedAt) return "zu viele E-Mails an Kunden in dieser Stunde";
   return "E-Mail noch nicht gesendet";
 }
 

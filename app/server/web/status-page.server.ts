@@ -1,6 +1,7 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { formatAppointment, formatDateTime, workshopDate } from "~/lib/dates";
 import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
+import { MAX_CUSTOMER_QUESTIONS } from "~/lib/limits";
 import { daysAhead } from "~/lib/open-status";
 import { statusCalendarPath, statusPagePath, statusPhotoPath } from "~/lib/site-areas";
 import { clientAddress } from "~/server/base/client-address.server";
@@ -8,9 +9,9 @@ import { HttpError } from "~/server/base/errors.server";
 import { validate } from "~/server/base/validation.server";
 import { readOnce } from "~/server/db/client.server";
 import { chooseSlot, declineNote, declineSlots } from "~/server/entities/appointments.server";
-import { ENQUIRY_RETENTION_MONTHS, type Enquiry } from "~/server/entities/enquiries.server";
+import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
 import { claimStatusPagePost } from "~/server/entities/enquiry-spam.server";
-import { type Progress, statusPageRead } from "~/server/entities/enquiry-progress.server";
+import { type EnquiryRef, type Progress, statusPageRead } from "~/server/entities/enquiry-progress.server";
 import { STATUS_LINK_GONE } from "~/server/entities/enquiry-status-links.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/quotes.server";
@@ -53,6 +54,8 @@ export async function statusPage(context: AppLoadContext, token: string, now = n
     appointment: shownAppointment(progress, token),
     finished: enquiry.finishedAt && schedule ? { at: formatDateTime(enquiry.finishedAt), days: daysAhead(schedule, now, PICK_UP_DAYS) } : null,
     messages: shownMessages(progress),
+    // The form for a question gives way to the phone number once the enquiry has had all it may.
+    questionsLeft: Math.max(0, MAX_CUSTOMER_QUESTIONS - progress.messages.filter(({ kind }) => kind === "rueckfrage").length),
     retentionMonths: ENQUIRY_RETENTION_MONTHS,
     contact,
   };
@@ -106,8 +109,10 @@ const SECTION_OF: Record<string, string> = {
 
 /**
  * A post of the page's forms: counted against its sender, then the link checked, then the
- * customer's answer stored by its entity module. Success returns to the page (Post/Redirect/Get,
- * at the section answered); a refusal comes back with its message at the form and what was typed.
+ * customer's answer stored by its entity module, which takes it only where the page offers it
+ * (and keeps nothing for an enquiry filed under Spam, answered all the same). Success returns to
+ * the page (Post/Redirect/Get, at the section answered); a refusal comes back with its message at
+ * the form and what was typed.
  */
 export async function answerStatusPage(request: Request, context: AppLoadContext, token: string, now = new Date()) {
   const { db, mailers } = context;
@@ -120,7 +125,7 @@ export async function answerStatusPage(request: Request, context: AppLoadContext
     await claimStatusPagePost(db, clientAddress(request), now);
     const read = await statusPageRead(db, token, now);
     if (!read) throw new HttpError(404, STATUS_LINK_GONE);
-    const enquiry: Pick<Enquiry, "id" | "reference"> = read.enquiry;
+    const enquiry: EnquiryRef = read.enquiry;
     const text = (check: typeof customerQuestion | typeof declineNote) => {
       const result = validate(check, values[STATUS_FORM.message] ?? "");
       if (!result.ok) throw new HttpError(400, result.message);
