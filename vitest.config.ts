@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +23,13 @@ async function sentMails(request: Request): Promise<Response> {
   }
   return Response.json(mails);
 }
+/**
+ * Checks a posted OpenAPI document against the OpenAPI schema of its version (tests/integration/openapi.test.ts).
+ * Runs in Node: the validator reads those schemas from its package's files.
+ */
+async function openApiCheck(request: Request): Promise<Response> {
+  return Response.json(await new Validator().validate(await request.json()));
+}
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
@@ -37,7 +45,7 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
-        serviceBindings: { SENT_MAILS: sentMails },
+        serviceBindings: { SENT_MAILS: sentMails, OPENAPI_CHECK: openApiCheck },
       },
     })),
   ],
