@@ -11,6 +11,7 @@ import { ENQUIRY_FIELDS } from "~/lib/enquiry";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
 import { api, BASE, body, db, renditionsMade, SAME_ORIGIN, site, STAFF, uploadForm } from "./helpers";
 import { png, TEXT } from "../fixtures/images";
+import readme from "../../README.md?raw";
 
 /*
  * /api/v1 describes itself (issue 37): the document at /api/v1/openapi.json is a valid OpenAPI 3.1
@@ -21,7 +22,30 @@ import { png, TEXT } from "../fixtures/images";
 
 interface Document {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string }>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { $ref?: string; content?: { "application/json": { schema: unknown } } }>; parameters?: { name: string }[] }>
+  >;
+  components: { schemas: Record<string, unknown> };
+}
+
+/**
+ * The property names a schema's answer can carry, through lists and alternatives; a reference to a
+ * component is followed when `refs` is not given, else only noted there by the component's name.
+ */
+function fieldNames(document: Document, schema: unknown, refs?: Set<string>, names = new Set<string>()): Set<string> {
+  if (!schema || typeof schema !== "object") return names;
+  const { $ref, properties, items, anyOf } = schema as { $ref?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+  const component = $ref?.split("/").pop();
+  if (component && refs) refs.add(component);
+  else if (component) fieldNames(document, document.components.schemas[component], refs, names);
+  for (const [name, value] of Object.entries(properties ?? {})) {
+    names.add(name);
+    fieldNames(document, value, refs, names);
+  }
+  fieldNames(document, items, refs, names);
+  for (const alternative of anyOf ?? []) fieldNames(document, alternative, refs, names);
+  return names;
 }
 
 const DOCUMENT_ID = `${BASE}/api/v1/openapi.json`;
@@ -130,6 +154,35 @@ describe("GET /api/v1/openapi.json", () => {
     const described = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
     const table = Object.entries(API_ROUTE_METHODS).map(([name, method]) => `${method} /${name}`);
     expect(described.sort()).toEqual(table.sort());
+  });
+
+  it("agrees with the README's API table: the same routes, each row naming its query parameters and the fields of its answer", async () => {
+    const { document } = await documentAndValidator();
+    const rows = readme.split("\n").filter((line) => /^\| (GET|POST) \| `\//.test(line));
+    const described = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => ({ path, method })));
+    expect(rows.map((row) => row.split("|")[1].trim() + " " + /`([^`?]+)/.exec(row)![1]).sort()).toEqual(
+      described.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort(),
+    );
+    const names = (row: string, name: string) => new RegExp(`\\b${name}\\b`).test(row);
+    const rowsOf = new Map<string, string[]>();
+    for (const { path, method } of described) {
+      const row = rows.find((line) => line.startsWith(`| ${method.toUpperCase()} | \`${path}`) && /^[`?]/.test(line.split(path)[1]))!;
+      const operation = document.paths[path][method];
+      const query = /`[^`?]+\?([^`]*)`/.exec(row)?.[1].split("&") ?? [];
+      expect({ path, query: query.sort() }).toEqual({ path, query: (operation.parameters ?? []).map(({ name }) => name).sort() });
+      // The row names its answer's own fields; a shape the API answers in several places (a component) is spelt out in one row.
+      const refs = new Set<string>();
+      const missing = [...fieldNames(document, operation.responses["200"].content?.["application/json"].schema, refs)].filter(
+        (name) => !names(row, name),
+      );
+      expect({ path, missing }).toEqual({ path, missing: [] });
+      for (const component of refs) rowsOf.set(component, [...(rowsOf.get(component) ?? []), row]);
+    }
+    for (const [component, componentRows] of rowsOf) {
+      const fields = [...fieldNames(document, document.components.schemas[component])];
+      const best = componentRows.map((row) => fields.filter((name) => !names(row, name))).sort((a, b) => a.length - b.length)[0];
+      expect({ component, missing: best }).toEqual({ component, missing: [] });
+    }
   });
 
   it("describes every real answer of every route: a success and a refusal each", { timeout: 120_000 }, async () => {
