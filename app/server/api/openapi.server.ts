@@ -532,7 +532,7 @@ export const OPENAPI_DOCUMENT = {
     version: "1",
     description:
       "The calls of the workshop's existing client (SPEC §7) and the staff's further ones. Writes and staff data need the header " +
-      "`token: <token from /auth/login>`. Every refusal is `{\"error\": \"<German message>\"}`.",
+      "`token: <token from /auth/login>`. Every refusal is `{\"error\": \"<German message>\"}`; a path not listed here answers 404.",
   },
   servers: [{ url: "/api/v1" }],
   paths: Object.fromEntries(
