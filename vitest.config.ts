@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -72,6 +73,13 @@ async function libicalCheck(text: string): Promise<{ ran: boolean; ok: boolean; 
   return { ran: true, ok: run.status === 0, output: run.stdout + run.stderr };
 }
 
+/**
+ * Checks a posted OpenAPI document against the OpenAPI schema of its version (tests/integration/openapi.test.ts).
+ * Runs in Node: the validator reads those schemas from its package's files.
+ */
+async function openApiCheck(request: Request): Promise<Response> {
+  return Response.json(await new Validator().validate(await request.json()));
+}
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
@@ -87,7 +95,7 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
-        serviceBindings: { SENT_MAILS: sentMails, CALENDAR_CHECK: checkCalendar },
+        serviceBindings: { SENT_MAILS: sentMails, CALENDAR_CHECK: checkCalendar, OPENAPI_CHECK: openApiCheck },
       },
     })),
   ],

@@ -67,7 +67,7 @@ const customerPost = (link: string, fields: Record<string, string>) =>
 async function deliver(message: JobMessage) {
   const batch = createMessageBatch<JobMessage>("autosattlerei-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: message }]);
   const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
+  await worker.queue(batch, env);
   await waitOnExecutionContext(ctx);
   return getQueueResult(batch, ctx);
 }

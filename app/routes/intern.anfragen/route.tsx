@@ -74,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       view: "detail" as const,
       enquiry: shownEnquiry(open, now),
       progress: shownProgress,
-      finishMessage: shownProgress.job.finish ? await customerMessage(context.db, { enquiry: open, progress, steps: ["finished"], link: null, now }) : null,
+      finishMessage: shownProgress.job.finish ? await customerMessage(context.db, { enquiry: open, progress, steps: ["finished"], link: null, named: true, now }) : null,
       deleting: deleting && { id: deleting.id, title: `${deleting.reference} – ${deleting.name}` },
       snippets,
       chosenSnippet: chosen?.id ?? null,

@@ -10,7 +10,14 @@ import {
 } from "~/server/entities/alerts.server";
 import { endSession, login, loginInput, type StaffUser, userForToken } from "~/server/entities/staff-accounts.server";
 import { listLog } from "~/server/entities/activity-log.server";
-import { apiTrashEntry, deleteFromTrash, listTrash, restoreFromTrash } from "~/server/entities/trash.server";
+import {
+  apiTrashEntry,
+  deleteFromTrash,
+  listTrash,
+  restoreFromTrash,
+  TRASH_API_MAX_PAGE_SIZE,
+  TRASH_API_PAGE_SIZE,
+} from "~/server/entities/trash.server";
 import { LOG_MAX_PAGE_SIZE, LOG_PAGE_SIZE } from "~/lib/activity";
 import { checkOrigin, knownDeviceCookie } from "~/server/web/known-devices.server";
 import { PATHS } from "~/lib/site-areas";
@@ -61,6 +68,7 @@ import {
   updateReference,
 } from "~/server/entities/references.server";
 import { parseOrThrow, parsePaging, recordId } from "~/server/base/validation.server";
+import { type ApiRouteName, OPENAPI_DOCUMENT, OPENAPI_MAX_AGE_SECONDS } from "~/server/api/openapi.server";
 
 interface ApiCall {
   request: Request;
@@ -79,10 +87,6 @@ type Route =
   | { method: "GET" | "POST"; staffOnly: true; handle: (call: StaffCall) => Promise<unknown> };
 
 const MAX_JSON_BYTES = 64 * 1024;
-
-/** The Papierkorb holds 30 days of deletions; the API gives them in pages like the other lists. */
-const TRASH_API_PAGE_SIZE = 50;
-const TRASH_API_MAX_PAGE_SIZE = 100;
 
 /** Reads a JSON body; malformed or oversized bodies are the client's error, never a 500. */
 async function readJson(request: Request): Promise<unknown> {
@@ -131,8 +135,11 @@ function checkedOrThrow<T>(result: { ok: true; value: T } | { ok: false; message
   return result.value;
 }
 
-/** SPEC §7: the same paths, methods, payloads and answers the workshop's existing client uses. */
-const routes: Record<string, Route> = {
+/**
+ * SPEC §7: the same paths, methods, payloads and answers the workshop's existing client uses.
+ * Keyed by the OpenAPI document's entries, so a route without its description does not compile.
+ */
+const routes: Record<ApiRouteName, Route> = {
   "news/get": {
     method: "GET",
     handle: ({ context, url }) =>
@@ -449,14 +456,22 @@ const routes: Record<string, Route> = {
       return {};
     },
   },
+
+  "openapi.json": {
+    method: "GET",
+    handle: async () => Response.json(OPENAPI_DOCUMENT, { headers: { "Cache-Control": `public, max-age=${OPENAPI_MAX_AGE_SECONDS}` } }),
+  },
 };
+
+/** Each route's name and method, for the test that holds the OpenAPI document to the table. */
+export const API_ROUTE_METHODS = Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, route.method]));
 
 export async function handleApiRequest(request: Request, context: AppLoadContext): Promise<Response> {
   try {
     const url = new URL(request.url);
     const name = url.pathname.slice(PATHS.api.length + 1).replace(/\/+$/, "");
     // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
-    const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
+    const route = Object.hasOwn(routes, name) ? routes[name as ApiRouteName] : undefined;
     if (!route) return jsonError(404, "Diese API-Adresse gibt es nicht.");
     const method = request.method === "HEAD" ? "GET" : request.method;
     if (method !== route.method) {

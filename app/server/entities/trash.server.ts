@@ -35,6 +35,10 @@ const RULES: Record<TrashKind, TrashRules> = {
   "reply-snippet": REPLY_SNIPPET_TRASH,
 };
 
+/** The Papierkorb holds 30 days of deletions; the API gives them in pages like the other lists. */
+export const TRASH_API_PAGE_SIZE = 50;
+export const TRASH_API_MAX_PAGE_SIZE = 100;
+
 export const TRASH_NOT_FOUND = "Dieser Eintrag ist nicht (mehr) im Papierkorb.";
 
 export interface TrashEntry {
