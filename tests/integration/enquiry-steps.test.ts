@@ -1,7 +1,8 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addDays, workshopDate } from "~/lib/dates";
 import { holidayOn } from "~/lib/holidays";
+import type { JobMessage } from "~/lib/job";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
 import { CUSTOMER_MAIL_SENDER } from "~/server/entities/customer-mail.server";
 import worker from "../../server";
@@ -67,7 +68,8 @@ describe("a price", () => {
     // 2 × 129,90 + 45,00 + 3 × 0,99 = 307,77 €; 19/119 of it = 49,1397… → 49,14 €.
     expect(answer.quote).toMatchObject({ version: 1, kind: "richtpreis", totalGross: 30777, vat: 4914, validUntil: inDays(30), acceptedAt: null });
     expect(answer.quote!.items).toEqual(ITEMS);
-    expect(answer.status).toBe("in-bearbeitung");
+    // The status follows the step (decision 024): a price answers the enquiry.
+    expect(answer.status).toBe("beantwortet");
     expect(answer.startedAt).toEqual(expect.any(String));
 
     const second = await body<ApiEnquiry>(
@@ -384,8 +386,11 @@ describe("telling the customer", () => {
       redirect: "manual",
     });
     await check(`Ihre Anfrage ${reference}: Ihr Termin`, `bei uns in der Werkstatt (${DEMO.street}`);
+    await api("enquiry/arrived", { token, json: { id, early: true } });
     const finished = await body<ApiEnquiry>(await api("enquiry/finish", { token, json: { id } }));
     expect(finished.finishedAt).toEqual(expect.any(String));
+    // The "fertig" e-mail waits out the undo window in the queue; here it is delivered as Cloudflare would then.
+    await worker.queue(createMessageBatch<JobMessage>("autosattlerei-jobs", [{ id: "fertig", timestamp: new Date(), attempts: 1, body: { kind: "fertig", enquiryId: id, finishedAt: Date.parse(finished.finishedAt!) } }]), env);
     await check(`Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`, "Ihr Fahrzeug ist fertig und kann abgeholt werden.");
     await expectError(await api("enquiry/finish", { token, json: { id } }), 409, "Das Fahrzeug ist schon als fertig gemeldet.");
 

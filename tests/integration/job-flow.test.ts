@@ -112,7 +112,7 @@ describe("the job's steps", () => {
     await expectError(await api("enquiry/finish", { token, json: { id } }), 409, "Das Fahrzeug ist schon als fertig gemeldet.");
     expect(await step(token, "enquiry/collected", { id })).toMatchObject({ step: "abgeholt", waitingOn: null, status: "erledigt" });
 
-    const log = await env.DB.prepare("select user, action from activity_log where item_id = ? order by id").bind(id).all<{ user: string; action: string }>();
+    const log = await env.DB.prepare("select username as user, action from activity_log where item_id = ? order by id").bind(id).all<{ user: string; action: string }>();
     expect(log.results).toEqual(
       expect.arrayContaining([
         { user: "Kunde", action: "Angebot angenommen" },
@@ -127,7 +127,7 @@ describe("the job's steps", () => {
   it("holds the fertig e-mail back: taken back within the window the customer hears nothing, after the window she gets it once", async () => {
     const since = Date.now();
     const token = await staffToken();
-    const { id, reference } = await job();
+    const { id, reference, name } = await job();
     await step(token, "enquiry/arrived", { id });
 
     const first = await step(token, "enquiry/finish", { id });
@@ -140,11 +140,11 @@ describe("the job's steps", () => {
 
     const second = await step(token, "enquiry/finish", { id });
     await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(second.finishedAt!) });
-    const mail = await sentMail(reference, since, `Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`);
+    const mail = await sentMail(name, since, `Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`);
     expect(mail.text).toContain("kann abgeholt werden");
     expect((await current(token, id)).customerNotified.finished).toBe(true);
     // The first, taken-back "fertig" sent nothing: one message about it in all.
-    const finishedMails = (await mailsSince(since)).filter((candidate) => candidate.subject === mail.subject);
+    const finishedMails = (await mailsSince(since)).filter((candidate) => candidate.subject === mail.subject && candidate.text.includes(name));
     expect(finishedMails).toHaveLength(1);
   });
 

@@ -295,10 +295,17 @@ describe("GET /api/v1/openapi.json", () => {
     const slot = await env.DB.prepare("select id from appointment_slots order by starts_at").first<{ id: string }>();
     expect((await customerAnswers(statusToken, { aktion: "termin-waehlen", termin: slot!.id })).status).toBe(303);
     await call("enquiry/finish", { token, json: { id } });
+    await call("enquiry/arrived", { token, json: { id } });
+    await call("enquiry/arrived", { token, json: { id, early: true } });
     await call("enquiry/finish", { token, json: { id } });
+    await call("enquiry/finish/undo", { token, json: { id } });
+    await call("enquiry/finish/undo", { token, json: { id } });
+    await call("enquiry/finish", { token, json: { id } });
+    await call("enquiry/collected", { token, json: { id } });
+    await call("enquiry/collected", { token, json: { id } });
     const { json: enquiries } = await call<{ quote: { acceptedAt: string | null }; appointment: { chosen: string | null }; photos: unknown[]; referencePicture: unknown }[]>(
       "enquiry/get",
-      { token, query: "?status=in-bearbeitung" },
+      { token, query: "?status=erledigt" },
     );
     expect(enquiries[0]).toMatchObject({ quote: { acceptedAt: expect.any(String) }, appointment: { chosen: expect.any(String) }, referencePicture: { id: after.id } });
     expect(enquiries[0].photos).toHaveLength(1);

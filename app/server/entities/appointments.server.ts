@@ -9,11 +9,12 @@ import { HttpError } from "~/server/base/errors.server";
 import { isPlainText, newId, PLAIN_TEXT_MESSAGE, type Validated } from "~/server/base/validation.server";
 import { type Database, readOnce } from "~/server/db/client.server";
 import { appointmentSlots, customerMessages, enquiries } from "~/server/db/schema";
-import { type Actor, logStatement, previousChanged, rowExists } from "./activity-log.server";
+import { type Actor, previousChanged, rowExists } from "./activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
-import { type Enquiry, getEnquiry, progressed } from "./enquiries.server";
+import { type Enquiry, getEnquiry } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
-import { answerStatements, type EnquiryRef, keepsAnswers, stepStatements, workableEnquiry } from "./enquiry-progress.server";
+import { answerStatements, type EnquiryRef, keepsAnswers, stepStatements } from "./enquiry-progress.server";
+import { currentJob, refuseUnless } from "./job-flow.server";
 import { scheduleRead } from "./opening-hours.server";
 
 /*
@@ -73,8 +74,9 @@ export const proposalSchedule = (db: Database, now = new Date()) => readOnce(db,
  * customer hears of them by e-mail after the answer.
  */
 export async function proposeSlots(db: Database, mailers: Mailers, actor: Actor, enquiryId: string, slots: Date[], now = new Date()): Promise<Enquiry> {
-  const enquiry = await workableEnquiry(db, enquiryId);
-  const exists = rowExists(enquiries, eq(enquiries.id, enquiryId));
+  const { enquiry, progress } = await currentJob(db, enquiryId);
+  refuseUnless("vorschlagen", progress.step);
+  const exists = rowExists(enquiries, and(eq(enquiries.id, enquiryId), isNull(enquiries.arrivedAt))!);
   await db.batch([
     db
       .update(appointmentSlots)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { LogAction } from "~/lib/activity";
 import {
   CUSTOMER_MESSAGE_KINDS,
@@ -116,7 +116,13 @@ export function stepStatements(db: Database, actor: Actor, enquiry: Pick<Enquiry
   return [
     db
       .update(enquiries)
-      .set(progressed(now))
+      // A price or dates answer the enquiry (the status follows the step, decision 024), and staff
+      // who act on it have seen the customer's latest answer.
+      .set({
+        ...progressed(now),
+        status: sql`case when ${enquiries.status} in ('neu', 'in-bearbeitung') then 'beantwortet' else ${enquiries.status} end`,
+        customerAnsweredAt: null,
+      })
       .where(and(eq(enquiries.id, enquiry.id), when)),
     logStatement(db, actor, { action, kind: "enquiry", itemId: enquiry.id, title: enquiry.reference }, { at: now, when }),
   ] as const;
@@ -131,8 +137,9 @@ export function stepStatements(db: Database, actor: Actor, enquiry: Pick<Enquiry
  */
 export function answerStatements(db: Database, enquiry: EnquiryRef, action: LogAction, when: SQL, now: Date, { restartsRetention }: { restartsRetention: boolean }) {
   const log = logStatement(db, CUSTOMER_ACTOR, { action, kind: "enquiry", itemId: enquiry.id, title: enquiry.reference }, { at: now, when });
-  if (!restartsRetention) return [log] as const;
-  return [db.update(enquiries).set({ updatedAt: now }).where(and(eq(enquiries.id, enquiry.id), when)), log] as const;
+  // Staff see it as new (banner, start page, inbox) until they open the job card or act.
+  const answered = { customerAnsweredAt: now, ...(restartsRetention ? { updatedAt: now } : {}) };
+  return [db.update(enquiries).set(answered).where(and(eq(enquiries.id, enquiry.id), when)), log] as const;
 }
 
 /** An enquiry staff can take further (a price, dates, "fertig"): it exists and is not filed under Spam. */

@@ -57,7 +57,7 @@ export async function markArrived(db: Database, actor: Actor, id: string, { earl
   const [updated] = await db.batch([
     db
       .update(enquiries)
-      .set({ arrivedAt: now, status: statusAfter("in-bearbeitung"), startedAt: sql`coalesce(${enquiries.startedAt}, ${now.getTime()})`, updatedAt: now })
+      .set({ arrivedAt: now, customerAnsweredAt: null, status: statusAfter("in-bearbeitung"), startedAt: sql`coalesce(${enquiries.startedAt}, ${now.getTime()})`, updatedAt: now })
       .where(and(eq(enquiries.id, id), isNull(enquiries.arrivedAt), ne(enquiries.status, "spam")))
       .returning({ id: enquiries.id }),
     logStatement(db, actor, { action: "Fahrzeug angekommen", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),
@@ -77,7 +77,7 @@ export async function finishJob(db: Database, mailers: Mailers, actor: Actor, id
   const [updated] = await db.batch([
     db
       .update(enquiries)
-      .set({ finishedAt: now, updatedAt: now })
+      .set({ finishedAt: now, customerAnsweredAt: null, updatedAt: now })
       .where(and(eq(enquiries.id, id), isNotNull(enquiries.arrivedAt), isNull(enquiries.finishedAt), ne(enquiries.status, "spam")))
       .returning({ id: enquiries.id }),
     logStatement(db, actor, { action: "fertig gemeldet", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),
@@ -116,7 +116,7 @@ export async function markCollected(db: Database, actor: Actor, id: string, now 
   const [updated] = await db.batch([
     db
       .update(enquiries)
-      .set({ collectedAt: now, status: statusAfter("erledigt"), updatedAt: now })
+      .set({ collectedAt: now, customerAnsweredAt: null, status: statusAfter("erledigt"), updatedAt: now })
       .where(and(eq(enquiries.id, id), isNotNull(enquiries.finishedAt), isNull(enquiries.collectedAt)))
       .returning({ id: enquiries.id }),
     logStatement(db, actor, { action: "abgeholt", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),

@@ -25,7 +25,8 @@ import { type Actor, previousChanged, rowExists } from "./activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
-import { answerStatements, type EnquiryRef, keepsAnswers, stepStatements, toQuote, workableEnquiry } from "./enquiry-progress.server";
+import { answerStatements, type EnquiryRef, keepsAnswers, stepStatements, toQuote } from "./enquiry-progress.server";
+import { currentJob, refuseUnless } from "./job-flow.server";
 
 /*
  * A price for an enquiry (decision 021): staff make a "Richtpreis" or an "Angebot" from line
@@ -124,7 +125,9 @@ const ACCEPTED_IS_FINAL = "Das Angebot ist angenommen und kann nicht mehr geänd
  * e-mail after the answer.
  */
 export async function saveQuote(db: Database, mailers: Mailers, actor: Actor, enquiryId: string, input: QuoteInput, now = new Date()): Promise<Enquiry> {
-  const enquiry = await workableEnquiry(db, enquiryId);
+  const { enquiry, progress } = await currentJob(db, enquiryId);
+  if (progress.quote?.acceptedAt) throw new HttpError(409, ACCEPTED_IS_FINAL);
+  refuseUnless("preis", progress.step);
   const id = newId();
   const { totalGross, vat } = quoteTotals(input.items);
   const ofEnquiry = eq(enquiryQuotes.enquiryId, enquiryId);
@@ -136,7 +139,7 @@ export async function saveQuote(db: Database, mailers: Mailers, actor: Actor, en
         sql`select ${id}, ${enquiryId}, (select coalesce(max(${enquiryQuotes.version}), 0) + 1 from ${enquiryQuotes} where ${ofEnquiry}),
             ${input.kind}, ${JSON.stringify(input.items)}, ${totalGross}, ${vat}, ${input.validUntil}, ${input.note}, ${now.getTime()},
             ${actor.username}, null
-            where ${rowExists(enquiries, eq(enquiries.id, enquiryId))}
+            where ${rowExists(enquiries, and(eq(enquiries.id, enquiryId), isNull(enquiries.arrivedAt))!)}
             and not ${rowExists(enquiryQuotes, and(ofEnquiry, sql`${enquiryQuotes.acceptedAt} is not null`)!)}`,
       )
       .returning({ id: enquiryQuotes.id }),
