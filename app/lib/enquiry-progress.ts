@@ -70,6 +70,7 @@ export const PROGRESS_INTENTS = {
   finish: "fertig",
   undoFinish: "fertig-zuruecknehmen",
   collected: "abgeholt",
+  seen: "gesehen",
   notify: "benachrichtigen",
 } as const;
 /** "Fahrzeug ist da" before the chosen day: the second tap's field. */

@@ -12,6 +12,8 @@ export interface StaffShellData {
   newEnquiries: number | null;
   /** The "Neu" enquiry waiting longest, which the staff banner links to; null when none is (or nobody is signed in). */
   oldestNewEnquiry: string | null;
+  /** Customers who answered on their status page and staff have not acted since: how many, and the latest (app/lib/job.ts). */
+  customerAnswers: { count: number; id: string; name: string } | null;
   /** The business record (decision 020): the navigation's line under "Meisterbetrieb", the reply's signature. */
   business: Business;
 }

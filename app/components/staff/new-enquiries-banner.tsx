@@ -17,3 +17,20 @@ export function NewEnquiriesBanner({ count, oldestId }: { count: number | null; 
     </p>
   );
 }
+
+/**
+ * "1 Antwort von S. Hoffmann – ansehen" while customers answered on their status page (a price
+ * confirmed, a date chosen, "Keiner passt", a question) and nobody has acted on it since: it
+ * leads to the latest one's job card, and stays away from that card itself.
+ */
+export function CustomerAnswersBanner({ answers }: { answers: { count: number; id: string; name: string } | null }) {
+  const { search } = useLocation();
+  if (!answers || new URLSearchParams(search).get(ENQUIRY_PARAM) === answers.id) return null;
+  return (
+    <p className="new-work-banner">
+      <Link to={staffEnquiryHref(answers.id)} className="new-work-banner__link">
+        <span>{answers.count === 1 ? `1 Antwort von ${answers.name}` : `${answers.count} Antworten von Kunden`}</span> – ansehen
+      </Link>
+    </p>
+  );
+}

@@ -4,7 +4,36 @@ import { AppointmentList } from "~/components/staff/appointment-list";
 import { PATHS, staffEnquiryHref } from "~/lib/site-areas";
 import type { StaffStartOverview } from "~/server/web/staff-start.server";
 
-/** The start page's "Heute" (hours, the notice that is up, the cars brought in today) and its new enquiries as cards. */
+type StartEnquiry = StaffStartOverview["enquiries"][number];
+
+/** Enquiries as cards a thumb hits: photo, name, the job, its number and age, or what the customer answered. */
+function StartEnquiries({ title, titleId, items }: { title: string; titleId: string; items: StartEnquiry[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="staff-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <ul className="start-enquiries">
+        {items.map((enquiry) => (
+          <li key={enquiry.id}>
+            <Link to={staffEnquiryHref(enquiry.id)} className="start-enquiry">
+              {enquiry.photo ? <EnquiryThumbnail photo={enquiry.photo} alt="" size={80} /> : <span className="start-enquiry__no-photo" aria-hidden="true" />}
+              <span className="start-enquiry__text">
+                <span className="start-enquiry__name">{enquiry.name}</span>
+                <span>{enquiry.job}</span>
+                <span className="start-enquiry__meta">
+                  {enquiry.reference} · {enquiry.ago}
+                  {enquiry.photoCount > 0 ? ` · ${enquiry.photoCount === 1 ? "1 Foto" : `${enquiry.photoCount} Fotos`}` : ""}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The start page's "Heute" (hours, the notice that is up, the cars brought in today), then the customers who answered and the new enquiries as cards. */
 export function StartOverview({ overview }: { overview: StaffStartOverview }) {
   return (
     <>
@@ -39,32 +68,8 @@ export function StartOverview({ overview }: { overview: StaffStartOverview }) {
           <span className="start-today__until">diese und die nächsten Wochen</span>
         </p>
       </section>
-      {overview.enquiries.length > 0 ? (
-        <section className="staff-section" aria-labelledby="neue-anfragen-titel">
-          <h2 id="neue-anfragen-titel">Neue Anfragen</h2>
-          <ul className="start-enquiries">
-            {overview.enquiries.map((enquiry) => (
-              <li key={enquiry.id}>
-                <Link to={staffEnquiryHref(enquiry.id)} className="start-enquiry">
-                  {enquiry.photo ? (
-                    <EnquiryThumbnail photo={enquiry.photo} alt="" size={80} />
-                  ) : (
-                    <span className="start-enquiry__no-photo" aria-hidden="true" />
-                  )}
-                  <span className="start-enquiry__text">
-                    <span className="start-enquiry__name">{enquiry.name}</span>
-                    <span>{enquiry.job}</span>
-                    <span className="start-enquiry__meta">
-                      {enquiry.reference} · {enquiry.ago}
-                      {enquiry.photoCount > 0 ? ` · ${enquiry.photoCount === 1 ? "1 Foto" : `${enquiry.photoCount} Fotos`}` : ""}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <StartEnquiries titleId="antworten-titel" title="Kunden haben geantwortet" items={overview.answered} />
+      <StartEnquiries titleId="neue-anfragen-titel" title="Neue Anfragen" items={overview.enquiries} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
 import { ContactDetails } from "./contact-details";
 import { CustomerNotices } from "./customer-notices";
 import { EnquiryBadges } from "./enquiry-badges";
-import { JobSteps } from "./job-steps";
+import { JobSteps, NewAnswer } from "./job-steps";
 import { MoreActions, MORE_ACTIONS_ID } from "./more-actions";
 import { NoteForm } from "./note-form";
 import { PhotoStrip } from "./photo-strip";
@@ -55,6 +55,7 @@ export function JobCard({
         <p className="enquiry-notice">Die E-Mail an die Werkstatt wurde nicht zugestellt; die nächtliche Wartung versucht es erneut.</p>
       ) : null}
 
+      <NewAnswer progress={progress} />
       <PhotoStrip enquiry={enquiry} />
       <p className="job-card__job">{[enquiry.vehicle, enquiry.topic].filter(Boolean).join(" · ")}</p>
       <p className="enquiry-description">{enquiry.description}</p>

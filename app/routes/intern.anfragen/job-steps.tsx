@@ -75,3 +75,19 @@ export function JobSteps({ progress, finishMessage }: { progress: StaffProgress;
     </section>
   );
 }
+
+/** "Neue Antwort": what the customer answered since staff last acted, until someone marks it seen or takes the next step. */
+export function NewAnswer({ progress }: { progress: StaffProgress }) {
+  if (!progress.answeredAt) return null;
+  return (
+    <Form method="post" className="enquiry-notice job-steps__answer" preventScrollReset>
+      <p>
+        <strong>Neue Antwort der Kundin / des Kunden</strong> vom {progress.answeredAt} Uhr – Stand jetzt: {progress.stepLabel}.
+      </p>
+      <IntentFields intent={PROGRESS_INTENTS.seen} id={progress.enquiryId} />
+      <SubmitButton intent={PROGRESS_INTENTS.seen} id={progress.enquiryId} variant="secondary" pendingLabel="Wird vermerkt…">
+        Gesehen
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { formatDay, workshopDate } from "~/lib/dates";
 import { FINISH_UNDO_MINUTES, type JobMessage, type JobStep, type Transition, TRANSITIONS } from "~/lib/job";
 import { HttpError } from "~/server/base/errors.server";
@@ -38,6 +38,35 @@ export const customerAnswered = (db: Database, enquiryId: string, now: Date, whe
 /** Staff opened the job card: the customer's answer is seen. */
 export async function markAnswerSeen(db: Database, enquiryId: string): Promise<void> {
   await db.update(enquiries).set({ customerAnsweredAt: null }).where(and(eq(enquiries.id, enquiryId), isNotNull(enquiries.customerAnsweredAt)));
+}
+
+/** "S. Hoffmann": how the staff banner names a customer, short enough for a phone's line. */
+export function shortName(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return parts.length < 2 ? parts[0] : `${parts[0][0]}. ${parts.slice(1).join(" ")}`;
+}
+
+/** For the banner on every staff page: how many customers answered, and the latest of them, in one query. */
+export async function latestAnswer(db: Database): Promise<{ count: number; id: string; name: string } | null> {
+  const row = await db
+    .select({ id: enquiries.id, name: enquiries.name, count: sql<number>`count(*) over ()` })
+    .from(enquiries)
+    .where(and(isNotNull(enquiries.customerAnsweredAt), ne(enquiries.status, "spam")))
+    .orderBy(desc(enquiries.customerAnsweredAt))
+    .limit(1)
+    .get();
+  return row ? { count: row.count, id: row.id, name: shortName(row.name) } : null;
+}
+
+/** The jobs whose customer answered and staff have not acted since, the latest answer first. */
+export async function answeredJobs(db: Database, limit: number): Promise<{ count: number; jobs: Enquiry[] }> {
+  const waiting = and(isNotNull(enquiries.customerAnsweredAt), ne(enquiries.status, "spam"));
+  const [rows, [{ count }]] = await db.batch([
+    db.select({ id: enquiries.id }).from(enquiries).where(waiting).orderBy(desc(enquiries.customerAnsweredAt)).limit(limit),
+    db.select({ count: sql<number>`count(*)` }).from(enquiries).where(waiting),
+  ]);
+  const jobs = await Promise.all(rows.map(({ id }) => getEnquiry(db, id)));
+  return { count, jobs: jobs.filter((job): job is Enquiry => job !== null) };
 }
 
 /** The status that follows a step staff took (the API's `status`, decision 024); Spam stays Spam. */

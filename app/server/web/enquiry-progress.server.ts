@@ -16,7 +16,7 @@ import { euroInputValue, formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, QUOTE_
 import { HttpError } from "~/server/base/errors.server";
 import type { Validated } from "~/server/base/validation.server";
 import { type BookedAppointment, checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
-import { finishJob, markArrived, markCollected, undoFinish } from "~/server/entities/job-flow.server";
+import { finishJob, markAnswerSeen, markArrived, markCollected, undoFinish } from "~/server/entities/job-flow.server";
 import { type Mailers, shareChannels, shareNotice } from "~/server/entities/customer-mail.server";
 import type { Enquiry } from "~/server/entities/enquiries.server";
 import type { Notice, Progress, Quote } from "~/server/entities/enquiry-progress.server";
@@ -96,6 +96,8 @@ export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mai
     canQuote: allowed("preis", progress.step),
     canPropose: allowed("vorschlagen", progress.step),
     job: jobControls(enquiry, progress, now),
+    /** A customer's answer staff have not acted on yet. */
+    answeredAt: enquiry.customerAnsweredAt && formatDateTime(enquiry.customerAnsweredAt),
     timeline: shownTimeline(progress),
     quote: quote && { ...shownQuote(quote), createdAt: formatDateTime(quote.createdAt) },
     /** What the editor starts from: the current price as a new version, or empty lines valid 30 days. */
@@ -168,6 +170,7 @@ export function progressIntents(args: RequestArgs, user: StaffUser, id: string):
         body: enquiry.email && mailers.customer ? `Die E-Mail an die Kundin oder den Kunden geht in ${FINISH_UNDO_MINUTES} Minuten; bis dahin lässt sich „Fertig“ zurücknehmen.` : toldBy(enquiry, mailers),
       }),
     }),
+    [PROGRESS_INTENTS.seen]: directWrite(() => markAnswerSeen(db, id), { toast: { type: "success", body: "Als gesehen vermerkt." } }),
     [PROGRESS_INTENTS.undoFinish]: directWrite(() => undoFinish(db, user, id), {
       toast: { type: "success", title: "„Fertig“ zurückgenommen", body: "Die Kundin oder der Kunde erfährt nichts davon." },
     }),

@@ -3,12 +3,24 @@ import { todayLine } from "~/lib/open-status";
 import { type Database, readTogether } from "~/server/db/client.server";
 import { visibleAlertsRead } from "~/server/entities/alerts.server";
 import { bookedDays } from "~/server/entities/appointments.server";
-import { listEnquiries } from "~/server/entities/enquiries.server";
+import { type Enquiry, listEnquiries } from "~/server/entities/enquiries.server";
+import { answeredJobs } from "~/server/entities/job-flow.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { shownAppointment } from "./enquiry-progress.server";
 
 /** How many new enquiries the start page shows as cards; the banner and the inbox count them all. */
 export const START_NEW_ENQUIRIES = 5;
+
+/** An enquiry as a start page card, aged from `since`. */
+const startCard = ({ id, reference, name, topic, vehicle, photos }: Enquiry, since: string, now: Date) => ({
+  id,
+  reference,
+  name,
+  job: [vehicle, topic].filter(Boolean).join(" · "),
+  ago: formatAgo(since, now),
+  photo: photos[0] ?? null,
+  photoCount: photos.length,
+});
 
 /**
  * What the staff start page shows besides its buttons: today as customers see it (the hours
@@ -17,8 +29,9 @@ export const START_NEW_ENQUIRIES = 5;
  * ships no date library.
  */
 export async function staffStartOverview(db: Database, now = new Date()) {
-  const [waiting, [schedule, visible], [today]] = await Promise.all([
+  const [waiting, answered, [schedule, visible], [today]] = await Promise.all([
     listEnquiries(db, { status: "neu", startAt: 0, limit: START_NEW_ENQUIRIES }),
+    answeredJobs(db, START_NEW_ENQUIRIES),
     readTogether(db, [scheduleRead(db, now), visibleAlertsRead(db, now)]),
     bookedDays(db, workshopDate(now), 1),
   ]);
@@ -26,15 +39,9 @@ export async function staffStartOverview(db: Database, now = new Date()) {
     today: todayLine(schedule, now),
     notices: visible.active.map(({ id, title, toDate }) => ({ id, title, until: formatDateTime(toDate) })),
     appointments: (today?.appointments ?? []).map(shownAppointment),
-    enquiries: waiting.map(({ id, reference, name, topic, vehicle, createdAt, photos }) => ({
-      id,
-      reference,
-      name,
-      job: [vehicle, topic].filter(Boolean).join(" · "),
-      ago: formatAgo(createdAt, now),
-      photo: photos[0] ?? null,
-      photoCount: photos.length,
-    })),
+    enquiries: waiting.map((enquiry) => startCard(enquiry, enquiry.createdAt, now)),
+    /** Each with the time of the customer's answer. */
+    answered: answered.jobs.map((enquiry) => startCard(enquiry, enquiry.customerAnsweredAt ?? enquiry.updatedAt, now)),
   };
 }
 export type StaffStartOverview = Awaited<ReturnType<typeof staffStartOverview>>;
