@@ -95,19 +95,24 @@ export async function screenPagePost(request: Request): Promise<Request | Respon
 
 /** What pages, their data requests and the site's files take; the API answers other methods itself. */
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
+/** Pictures are only read. */
+const PICTURE_METHODS = ["GET", "HEAD"];
 
 /**
  * Answers given before any route runs, so Remix never builds an error page for them and logs no
- * stack: a method no page takes (PROPFIND, PUT, …: 405 with `Allow`; OPTIONS: 204 with `Allow`),
- * and a status page's file asked for as page data (404).
+ * stack: a method no page takes (PROPFIND, PUT, …; a post to a picture: 405 with `Allow`;
+ * OPTIONS: 204 with `Allow`), and a status page's file asked for as page data (404).
  */
 export function refusedBeforeRoutes(request: Request): Response | null {
   const { pathname } = new URL(request.url);
-  if (areaOf(pathname) === "api") return null;
-  const allow = { Allow: PAGE_METHODS.join(", ") };
+  const area = areaOf(pathname);
+  if (area === "api") return null;
+  const methods = area === "pictures" ? PICTURE_METHODS : PAGE_METHODS;
+  const allow = { Allow: methods.join(", ") };
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: allow });
-  if (!PAGE_METHODS.includes(request.method)) {
-    return new Response("Diese Adresse nimmt nur GET, HEAD und POST an.", {
+  if (!methods.includes(request.method)) {
+    const named = `${methods.slice(0, -1).join(", ")} und ${methods.at(-1)}`;
+    return new Response(`Diese Adresse nimmt nur ${named} an.`, {
       status: 405,
       headers: { ...allow, "Content-Type": "text/plain; charset=utf-8" },
     });
