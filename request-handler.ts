@@ -10,6 +10,7 @@ import {
 } from "./app/server/worker/edge-cache.server";
 import { deepestRoute, refusedDiscovery } from "./app/server/worker/route-discovery.server";
 import {
+  collapsedSlashesRedirect,
   httpsRedirect,
   refusedBeforeRoutes,
   screenPagePost,
@@ -32,16 +33,17 @@ export function remixBuild(build: ServerBuild, mode?: string): RemixBuild {
 /**
  * The one request pipeline, run by the worker entry (server.ts) and by `npm run dev`
  * (vite-dev-pipeline.ts), so a developer sees the same refusals and headers as production:
- * plain http goes to https (never on a local run), the body of a GET or HEAD is dropped, methods
- * no page takes, forged or unreadable page posts and route discovery beyond the site's own are
- * refused before any route runs, a public page is read as its canonical address, then it comes
+ * plain http goes to https (never on a local run) and a path with repeated slashes to its one
+ * spelling, the body of a GET or HEAD is dropped, methods no page takes, forged or unreadable page
+ * posts and route discovery beyond the site's own are refused before any route runs, a public
+ * page is read as its canonical address, then it comes
  * from the edge cache or Remix answers, a write that changed a public page (the entity modules
  * say so) outdates the cached pages before its answer leaves — and at once when it happens
  * after the answer (renditions) — and every answer gets its cache policy and the security headers.
  */
 export async function handleRequest(incoming: Request, cloudflare: Cloudflare, remix: RemixBuild): Promise<Response> {
-  const insecure = httpsRedirect(incoming);
-  if (insecure) return withSecurityHeaders(incoming, insecure);
+  const redirected = httpsRedirect(incoming) ?? collapsedSlashesRedirect(incoming);
+  if (redirected) return withSecurityHeaders(incoming, redirected);
   const request = withoutBodyOnRead(incoming);
   const refused = refusedBeforeRoutes(request) ?? refusedDiscovery(request, remix.deepestRoute);
   if (refused) return withSecurityHeaders(request, refused);

@@ -106,6 +106,24 @@ describe("plain http", () => {
   });
 });
 
+describe("repeated slashes", () => {
+  it("go to the path's one spelling, so no page is served where `//name/…` would read as another host", async () => {
+    for (const [path, target] of [
+      ["//intern/news", "/intern/news"],
+      ["///evil.example/about?x=1", "/evil.example/about?x=1"],
+      ["/referenz//", "/referenz/"],
+    ]) {
+      const response = await SELF.fetch(`https://werkstatt.test${path}`, { redirect: "manual" });
+      expect({ status: response.status, location: response.headers.get("Location") }, path).toEqual({
+        status: 301,
+        location: `https://werkstatt.test${target}`,
+      });
+    }
+    const post = await SELF.fetch("https://werkstatt.test//intern/news", { method: "POST", headers: SAME_ORIGIN, redirect: "manual" });
+    expect({ status: post.status, location: post.headers.get("Location") }).toEqual({ status: 308, location: "https://werkstatt.test/intern/news" });
+  });
+});
+
 describe("methods no page takes", () => {
   it("answer 405 with Allow before any route runs, and log nothing (Remix logged each with its stack)", async () => {
     const logged = vi.spyOn(console, "error");

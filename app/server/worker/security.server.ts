@@ -139,6 +139,20 @@ export function httpsRedirect(request: Request): Response | null {
   return new Response(null, { status: read ? 301 : 308, headers: { Location: url.href } });
 }
 
+/**
+ * A path with repeated slashes (`//intern/news`, `///host/about`) goes to its one spelling (301,
+ * 308 for a post). The routes read such a path as the page, and a page there would redirect and
+ * link relative to it, where `//name/…` reads as another host: for a browser's `Location` and for
+ * React Router's `resolvePath` in `@remix-run/router` 1.23.3 (GHSA-jjmj-jmhj-qwj2, decision 023).
+ */
+export function collapsedSlashesRedirect(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (!url.pathname.includes("//")) return null;
+  url.pathname = url.pathname.replace(/\/{2,}/g, "/");
+  const read = request.method === "GET" || request.method === "HEAD";
+  return new Response(null, { status: read ? 301 : 308, headers: { Location: url.href } });
+}
+
 /** The challenge of a 401 (RFC 9110 §11.6.1): the API's token travels in its own `token` header. */
 export const API_CHALLENGE = 'Token realm="api"';
 /** Staff pages sign in by the login form, which a 401 of theirs shows. */
