@@ -9,7 +9,14 @@ import {
   withSharedCookies,
 } from "./app/server/worker/edge-cache.server";
 import { deepestRoute, refusedDiscovery } from "./app/server/worker/route-discovery.server";
-import { screenPagePost, withoutBodyOnRead, withSecurityHeaders } from "./app/server/worker/security.server";
+import {
+  collapsedSlashesRedirect,
+  httpsRedirect,
+  refusedBeforeRoutes,
+  screenPagePost,
+  withoutBodyOnRead,
+  withSecurityHeaders,
+} from "./app/server/worker/security.server";
 
 export type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -26,15 +33,19 @@ export function remixBuild(build: ServerBuild, mode?: string): RemixBuild {
 /**
  * The one request pipeline, run by the worker entry (server.ts) and by `npm run dev`
  * (vite-dev-pipeline.ts), so a developer sees the same refusals and headers as production:
- * the body of a GET or HEAD is dropped, forged or unreadable page posts and route discovery beyond the site's own are refused before
- * any route runs, a public page is read as its canonical address, then it comes
+ * plain http goes to https (never on a local run) and a path with repeated slashes to its one
+ * spelling, the body of a GET or HEAD is dropped, methods no page takes, forged or unreadable page
+ * posts and route discovery beyond the site's own are refused before any route runs, a public
+ * page is read as its canonical address, then it comes
  * from the edge cache or Remix answers, a write that changed a public page (the entity modules
  * say so) outdates the cached pages before its answer leaves — and at once when it happens
  * after the answer (renditions) — and every answer gets its cache policy and the security headers.
  */
 export async function handleRequest(incoming: Request, cloudflare: Cloudflare, remix: RemixBuild): Promise<Response> {
+  const redirected = httpsRedirect(incoming) ?? collapsedSlashesRedirect(incoming);
+  if (redirected) return withSecurityHeaders(incoming, redirected);
   const request = withoutBodyOnRead(incoming);
-  const refused = refusedDiscovery(request, remix.deepestRoute);
+  const refused = refusedBeforeRoutes(request) ?? refusedDiscovery(request, remix.deepestRoute);
   if (refused) return withSecurityHeaders(request, refused);
   const posted = await screenPagePost(request);
   if (posted instanceof Response) return withSecurityHeaders(request, posted);

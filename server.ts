@@ -8,7 +8,7 @@ import { database } from "./app/server/db/client.server";
 import { bumpContentVersion } from "./app/server/worker/edge-cache.server";
 import type { JobMessage } from "./app/lib/job";
 import { deliverJobMessage } from "./app/server/entities/job-flow.server";
-import { runMaintenance } from "./app/server/worker/maintenance.server";
+import { maintenanceLogLine, runMaintenance } from "./app/server/worker/maintenance.server";
 import { handleRequest, remixBuild } from "./request-handler";
 
 const remix = remixBuild(build as unknown as ServerBuild);
@@ -18,7 +18,8 @@ export default {
   /** The cron trigger in wrangler.toml: clean-up that no request does (see maintenance.server.ts). */
   async scheduled(controller, env) {
     const changes = new ContentChanges();
-    await runMaintenance(database(env.DB, changes), env, new Date(controller.scheduledTime));
+    const report = await runMaintenance(database(env.DB, changes), env, new Date(controller.scheduledTime));
+    console.log(maintenanceLogLine(report));
     // Renditions it made put pictures on the public pages.
     await changes.publishWith(bumpContentVersion);
   },

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/document/nonce";
 import { StructuredDataProvider } from "~/components/document/structured-data";
 import { jsonForScript } from "~/lib/seo";
+import { areaOf } from "~/lib/site-areas";
 import { isDatabaseUnavailable } from "~/server/db/retry.server";
 import { documentFixes } from "~/server/worker/document-fixes.server";
 import { contentSecurityPolicy } from "~/server/worker/security.server";
@@ -47,7 +48,8 @@ export default async function handleRequest(
   const html = documentFixes(`<!DOCTYPE html>${markup}${await hydrationData(handoff, remixContext, nonce)}`);
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV }));
+  const staff = areaOf(new URL(request.url).pathname) === "staff";
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV, staff }));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -22,7 +22,9 @@ const worker = await unstable_startWorker({
     liveReload: false,
     server: { hostname: "127.0.0.1", port: Number(option("--port") ?? 8787) },
     persist: option("--persist-to"),
-    logLevel: "info",
+    // "log", as `wrangler dev`: the worker's console.log lines (the nightly run's among them) are
+    // below "info" and would not show.
+    logLevel: "log",
   },
 });
 await worker.ready;

@@ -103,6 +103,30 @@ export const statusPhotoPath = (token: string, photoId: string) => `${statusPage
 /** Its appointment as a calendar file. */
 export const statusCalendarPath = (token: string) => `${statusPagePath(token)}/termin.ics`;
 
+/**
+ * The status page's files (a photo, the calendar file) asked for as a page's data (`….data`):
+ * Remix's client never does, as they are no pages, and the framework would answer with the file
+ * wrapped in its own format (issue 37). Read the way the routes read paths.
+ */
+export function isStatusFileData(pathname: string): boolean {
+  const path = canonicalPath(pathname);
+  if (!path.endsWith(".data")) return false;
+  const page = path.slice(0, -".data".length);
+  return within(page, PATHS.enquiryStatus) && /^\/[^/]+\/(foto\/[^/]+|termin\.ics)$/.test(page.slice(PATHS.enquiryStatus.length));
+}
+
+/**
+ * A path that names a file, not a page: an extension in its last segment, the build's folder
+ * (`/assets`, served before the worker when the file exists) or a well-known address (RFC 8615).
+ * No page lives there, so such a path answers 404 instead of the unknown page's way home
+ * (routes/$.tsx, issue 37): a script that is gone after a deploy must not get the home page's HTML.
+ */
+export function isFilePath(pathname: string): boolean {
+  const path = canonicalPath(pathname);
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  return within(path, "/assets") || within(path, "/.well-known") || /\.[a-z0-9]{1,10}$/.test(last);
+}
+
 /** Whether a path is `named` (one of PATHS), in any spelling the routes accept. */
 export const isPath = (pathname: string, named: string) => canonicalPath(pathname).replace(/\.data$/, "") === named.toLowerCase();
 

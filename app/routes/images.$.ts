@@ -16,7 +16,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const isStaff = async () =>
     (await getStaffUser(request, context)) !== null || (await userForToken(context.db, request.headers.get("token"))) !== null;
   const servable = audience === "everyone" || (audience === "staff" && (await isStaff()));
-  const object = servable ? await context.cloudflare.env.IMAGES.get(key) : null;
+  // Revalidation by ETag: R2 checks `If-None-Match` itself and, when it matches, sends the
+  // object's metadata without its body (issue 37).
+  const ifNoneMatch = request.headers.get("If-None-Match");
+  const onlyIf = ifNoneMatch ? new Headers({ "If-None-Match": ifNoneMatch }) : undefined;
+  const object = servable ? await context.cloudflare.env.IMAGES.get(key, { onlyIf }) : null;
   if (!object) return new Response("Bild nicht gefunden.", { status: 404, headers: { "Cache-Control": "no-store" } });
   const headers = new Headers({
     "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
@@ -25,8 +29,6 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     "X-Content-Type-Options": "nosniff",
     ETag: object.httpEtag,
   });
-  if (request.headers.get("If-None-Match") === object.httpEtag) {
-    return new Response(null, { status: 304, headers });
-  }
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
   return new Response(object.body, { headers });
 }

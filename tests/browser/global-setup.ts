@@ -107,7 +107,8 @@ export async function startServer({ demo = false } = {}) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  return { baseURL, stop };
+  // What the server said so far: its request lines and the worker's own logs.
+  return { baseURL, stop, output: () => output };
 }
 
 /**

@@ -48,9 +48,17 @@ export async function runMaintenance(
   await forgetOldEnquiryAttempts(db, now);
   const finishedDeletes = await finishImageDeletions(db, bucket);
   const orphansRemoved = await removeOrphanedImages(db, bucket, new Date(now.getTime() - ORPHAN_MIN_AGE_MS));
-  if (finishedDeletes.length > 0 || orphansRemoved.length > 0) {
-    console.log("Wartung: Bilddateien entfernt", { finishedDeletes, orphansRemoved });
-  }
   const { made: renditionsMade } = await makeMissingRenditions(db, bucket, bindings.IMAGE_TRANSFORMS);
   return { finishedDeletes, orphansRemoved, renditionsMade, enquiriesDeleted, enquiryMailsSent, trashEmptied, logEntriesDeleted };
+}
+
+/**
+ * The run's one log line: how many of each it did, never which (references and keys may lead to a
+ * person). JSON, so Workers Logs keeps each count as a field of its own.
+ */
+export function maintenanceLogLine(report: MaintenanceReport): string {
+  const counts = Object.fromEntries(
+    Object.entries(report).map(([step, done]) => [step, Array.isArray(done) ? done.length : done]),
+  );
+  return JSON.stringify({ message: "Wartung erledigt", ...counts });
 }

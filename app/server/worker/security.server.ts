@@ -1,4 +1,4 @@
-import { areaOf, isPath, isPrivatePage, PATHS } from "~/lib/site-areas";
+import { areaOf, isPath, isPrivatePage, isStatusFileData, PATHS } from "~/lib/site-areas";
 import { HttpError } from "~/server/base/errors.server";
 import { MAX_FORM_BYTES, readBodyLimited } from "~/server/base/request-body.server";
 
@@ -93,7 +93,72 @@ export async function screenPagePost(request: Request): Promise<Request | Respon
   }
 }
 
-export function contentSecurityPolicy(nonce: string, { dev = false } = {}): string {
+/** What pages, their data requests and the site's files take; the API answers other methods itself. */
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+/** Pictures are only read. */
+const PICTURE_METHODS = ["GET", "HEAD"];
+
+/**
+ * Answers given before any route runs, so Remix never builds an error page for them and logs no
+ * stack: a method no page takes (PROPFIND, PUT, …; a post to a picture: 405 with `Allow`;
+ * OPTIONS: 204 with `Allow`), and a status page's file asked for as page data (404).
+ */
+export function refusedBeforeRoutes(request: Request): Response | null {
+  const { pathname } = new URL(request.url);
+  const area = areaOf(pathname);
+  if (area === "api") return null;
+  const methods = area === "pictures" ? PICTURE_METHODS : PAGE_METHODS;
+  const allow = { Allow: methods.join(", ") };
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: allow });
+  if (!methods.includes(request.method)) {
+    const named = `${methods.slice(0, -1).join(", ")} und ${methods.at(-1)}`;
+    return new Response(`Diese Adresse nimmt nur ${named} an.`, {
+      status: 405,
+      headers: { ...allow, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  if (isStatusFileData(pathname)) return new Response("Nicht gefunden.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return null;
+}
+
+/** Host names of a local run: `wrangler dev`, `npm run dev`, the tests, a phone on the LAN by IP address. */
+const isLocalHost = (hostname: string) =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || /^[\d.]+$/.test(hostname) || hostname.startsWith("[");
+
+/**
+ * A plain-http request is sent to the same address over https (RFC 9110 §15.4: 301 for a read,
+ * 308 for a post, which keeps its method and body), so the site is https-only even where the
+ * zone's "Always Use HTTPS" is off. The deployed site is reached by its domain name; a name or IP
+ * address of a local run keeps http.
+ */
+export function httpsRedirect(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (url.protocol !== "http:" || isLocalHost(url.hostname)) return null;
+  url.protocol = "https:";
+  const read = request.method === "GET" || request.method === "HEAD";
+  return new Response(null, { status: read ? 301 : 308, headers: { Location: url.href } });
+}
+
+/**
+ * A path with repeated slashes (`//intern/news`, `///host/about`) goes to its one spelling (301,
+ * 308 for a post). The routes read such a path as the page, and a page there would redirect and
+ * link relative to it, where `//name/…` reads as another host: for a browser's `Location` and for
+ * React Router's `resolvePath` in `@remix-run/router` 1.23.3 (GHSA-jjmj-jmhj-qwj2, decision 023).
+ */
+export function collapsedSlashesRedirect(request: Request): Response | null {
+  const url = new URL(request.url);
+  if (!url.pathname.includes("//")) return null;
+  url.pathname = url.pathname.replace(/\/{2,}/g, "/");
+  const read = request.method === "GET" || request.method === "HEAD";
+  return new Response(null, { status: read ? 301 : 308, headers: { Location: url.href } });
+}
+
+/** The challenge of a 401 (RFC 9110 §11.6.1): the API's token travels in its own `token` header. */
+export const API_CHALLENGE = 'Token realm="api"';
+/** Staff pages sign in by the login form, which a 401 of theirs shows. */
+export const PAGE_CHALLENGE = 'Form realm="intern"';
+
+export function contentSecurityPolicy(nonce: string, { dev = false, staff = false } = {}): string {
   return [
     "default-src 'self'",
     // Vite's dev server injects its HMR client, which needs a websocket and eval.
@@ -109,8 +174,10 @@ export function contentSecurityPolicy(nonce: string, { dev = false } = {}): stri
     "base-uri 'self'",
     // A reply opened from an enquiry without JavaScript is the form's answer: a redirect to
     // WhatsApp or the mail program, which browsers check against form-action too (issue 31);
-    // "Kunde benachrichtigen" may also open the phone's SMS app (decision 021).
-    "form-action 'self' https://wa.me mailto: sms:",
+    // "Kunde benachrichtigen" may also open the phone's SMS app (decision 021). Only staff pages:
+    // a document keeps the policy it was loaded with while staff navigate within the area, so the
+    // job card's forms need it on every staff page (decision 007, issue 37).
+    `form-action 'self'${staff ? " https://wa.me mailto: sms:" : ""}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -128,6 +195,9 @@ export function withSecurityHeaders(request: Request, response: Response): Respo
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
   if (!headers.has("Content-Security-Policy")) {
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  }
+  if (secured.status === 401 && !headers.has("WWW-Authenticate")) {
+    headers.set("WWW-Authenticate", areaOf(new URL(request.url).pathname) === "api" ? API_CHALLENGE : PAGE_CHALLENGE);
   }
   if (new URL(request.url).protocol === "https:") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
