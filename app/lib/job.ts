@@ -26,6 +26,13 @@ export const JOB_STEP_LABELS: Record<JobStep, string> = {
 /** Who has the next move: the workshop, the customer, or nobody (closed, or waiting for the date). */
 export type WaitingOn = "werkstatt" | "kunde" | null;
 export const WAITING_ON_LABELS = { werkstatt: "Wartet auf uns", kunde: "Wartet auf Kunde" } as const;
+/** The inbox's first filters: `?wartet=werkstatt|kunde`. */
+export const WAITING_PARAM = "wartet";
+/**
+ * How many open jobs those filters sort: a workshop's open jobs, well within one D1 query's 100
+ * bound parameters for their photos and progress.
+ */
+export const OPEN_JOBS_SORTED = 90;
 
 export type Transition = "preis" | "bestaetigen" | "rueckfrage" | "vorschlagen" | "waehlen" | "keiner-passt" | "angekommen" | "fertig" | "fertig-zuruecknehmen" | "abgeholt";
 export type JobActor = "werkstatt" | "kunde";

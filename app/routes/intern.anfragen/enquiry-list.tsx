@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { EnquiryThumbnail } from "~/components/enquiry/enquiry-thumbnail";
 import { Pager } from "~/components/gallery/pager";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES, type EnquiryStatus } from "~/lib/enquiry";
+import { WAITING_ON_LABELS, WAITING_PARAM } from "~/lib/job";
 import { PAGE_PARAM } from "~/lib/page-number";
 import { PATHS, staffEnquiryHref } from "~/lib/site-areas";
 import { searchWith } from "~/lib/staff-forms";
@@ -11,34 +12,46 @@ import type { ShownEnquiry } from "./shown-enquiry";
 export const STATUS_PARAM = "status";
 const LIST_HEADING_ID = "anfragen-liste";
 
-/** The inbox: filter chips by status, then one page of enquiries, newest first. */
+/** The inbox: "Wartet auf uns", "Wartet auf Kunde", then filter chips by status; one page of enquiries, newest first. */
 export function EnquiryList({
   status,
+  waiting,
   page,
   pageCount,
   counts,
+  waitingCounts,
   items,
 }: {
   status: EnquiryStatus | null;
+  waiting: "werkstatt" | "kunde" | null;
   page: number;
   pageCount: number;
   counts: Record<EnquiryStatus, number>;
+  waitingCounts: Record<"werkstatt" | "kunde", number>;
   items: ShownEnquiry[];
 }) {
   const filters: { status: EnquiryStatus | null; label: string; count: number }[] = [
     { status: null, label: "Alle", count: ENQUIRY_STATUSES.filter((name) => name !== "spam").reduce((sum, name) => sum + counts[name], 0) },
     ...ENQUIRY_STATUSES.map((name) => ({ status: name, label: ENQUIRY_STATUS_LABELS[name], count: counts[name] })),
   ];
-  const listHref = (filter: EnquiryStatus | null, number = 1) =>
-    `${PATHS.staffEnquiries}${searchWith("", { [STATUS_PARAM]: filter, [PAGE_PARAM]: number > 1 ? String(number) : null })}`;
+  const listHref = (filter: EnquiryStatus | null, number = 1, who: "werkstatt" | "kunde" | null = null) =>
+    `${PATHS.staffEnquiries}${searchWith("", { [WAITING_PARAM]: who, [STATUS_PARAM]: filter, [PAGE_PARAM]: number > 1 ? String(number) : null })}`;
+  const heading = waiting ? WAITING_ON_LABELS[waiting] : status ? `Anfragen: ${ENQUIRY_STATUS_LABELS[status]}` : "Alle Anfragen";
   return (
     <>
       <h1>Anfragen</h1>
       <nav aria-label="Nach Status filtern">
         <ul className="chip-list enquiry-filter">
+          {(["werkstatt", "kunde"] as const).map((who) => (
+            <li key={who}>
+              <Link to={listHref(null, 1, who)} className="chip enquiry-filter__waiting" aria-current={waiting === who ? "page" : undefined}>
+                {WAITING_ON_LABELS[who]} <span className="enquiry-filter__count">({waitingCounts[who]})</span>
+              </Link>
+            </li>
+          ))}
           {filters.map((filter) => (
             <li key={filter.label}>
-              <Link to={listHref(filter.status)} className="chip" aria-current={filter.status === status ? "page" : undefined}>
+              <Link to={listHref(filter.status)} className="chip" aria-current={!waiting && filter.status === status ? "page" : undefined}>
                 {filter.label} <span className="enquiry-filter__count">({filter.count})</span>
               </Link>
             </li>
@@ -47,7 +60,7 @@ export function EnquiryList({
       </nav>
       <section className="staff-section" aria-labelledby={LIST_HEADING_ID}>
         <h2 id={LIST_HEADING_ID} tabIndex={-1}>
-          {status ? `Anfragen: ${ENQUIRY_STATUS_LABELS[status]}` : "Alle Anfragen"}
+          {heading}
         </h2>
         {items.length === 0 ? (
           <p className="staff-list__empty">Keine Daten vorhanden</p>
@@ -80,7 +93,7 @@ export function EnquiryList({
             ))}
           </ul>
         )}
-        <Pager page={page} pageCount={pageCount} href={(number) => `${listHref(status, number)}#${LIST_HEADING_ID}`} label="Seiten der Anfragen" />
+        <Pager page={page} pageCount={pageCount} href={(number) => `${listHref(status, number, waiting)}#${LIST_HEADING_ID}`} label="Seiten der Anfragen" />
       </section>
     </>
   );

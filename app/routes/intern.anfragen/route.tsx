@@ -3,6 +3,7 @@ import { PAGE_STYLES } from "~/components/document/page-styles";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useFailureToast } from "~/components/staff/use-staff-form";
 import { ENQUIRY_STATUSES, type EnquiryStatus, REPLY_CHANNEL_LABELS } from "~/lib/enquiry";
+import { OPEN_JOBS_SORTED, WAITING_PARAM, type WaitingOn } from "~/lib/job";
 import { pageNumber, pageRows } from "~/lib/page-number";
 import { staffPageMeta } from "~/lib/seo";
 import { ENQUIRY_PARAM, PATHS, staffEnquiryHref } from "~/lib/site-areas";
@@ -17,11 +18,12 @@ import {
   enquiryStatusChange,
   getEnquiry,
   listEnquiries,
+  listOpenEnquiries,
   openReply,
   updateEnquiry,
 } from "~/server/entities/enquiries.server";
 import { customerMessage } from "~/server/entities/customer-mail.server";
-import { progressOfEnquiry } from "~/server/entities/enquiry-progress.server";
+import { progressOf, progressOfEnquiry } from "~/server/entities/enquiry-progress.server";
 import { snippetsFor } from "~/server/entities/reply-snippets.server";
 import { progressIntents, staffProgress } from "~/server/web/enquiry-progress.server";
 import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
@@ -55,6 +57,12 @@ function statusOf(params: URLSearchParams): EnquiryStatus | null {
   return (ENQUIRY_STATUSES as readonly string[]).includes(status ?? "") ? (status as EnquiryStatus) : null;
 }
 
+/** "Wartet auf uns / auf Kunde", or null for the status filters. */
+function waitingOf(params: URLSearchParams): Exclude<WaitingOn, null> | null {
+  const who = params.get(WAITING_PARAM);
+  return who === "werkstatt" || who === "kunde" ? who : null;
+}
+
 /** Looking never writes: the status changes only when staff set it or open a reply. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
@@ -72,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const shownProgress = staffProgress(open, progress, context.mailers, now);
     return {
       view: "detail" as const,
-      enquiry: shownEnquiry(open, now),
+      enquiry: shownEnquiry(open, now, progress),
       progress: shownProgress,
       finishMessage: shownProgress.job.finish ? await customerMessage(context.db, { enquiry: open, progress, steps: ["finished"], link: null, named: true, now }) : null,
       deleting: deleting && { id: deleting.id, title: `${deleting.reference} – ${deleting.name}` },
@@ -81,19 +89,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     };
   }
   const status = statusOf(url.searchParams);
+  const waiting = waitingOf(url.searchParams);
   const page = pageNumber(url.searchParams);
-  const [items, counts] = await Promise.all([
-    listEnquiries(context.db, { status, ...pageRows(page, ENQUIRY_PAGE_SIZE) }),
+  const rows = pageRows(page, ENQUIRY_PAGE_SIZE);
+  const [listed, counts, openJobs] = await Promise.all([
+    waiting ? null : listEnquiries(context.db, { status, ...rows }),
     countEnquiries(context.db),
+    listOpenEnquiries(context.db, OPEN_JOBS_SORTED),
   ]);
-  const total = status ? counts[status] : ENQUIRY_STATUSES.filter((name) => name !== "spam").reduce((sum, name) => sum + counts[name], 0);
+  // "Wartet auf uns / auf Kunde" follow from each open job's progress (app/lib/job.ts), not from a column.
+  const progress = await progressOf(context.db, [...openJobs, ...(listed ?? []).filter((item) => !openJobs.some((other) => other.id === item.id))]);
+  const byWaiting = (who: WaitingOn) => openJobs.filter((item) => progress.get(item.id)?.waitingOn === who);
+  const waitingCounts = { werkstatt: byWaiting("werkstatt").length, kunde: byWaiting("kunde").length };
+  const items = waiting ? byWaiting(waiting).slice(rows.startAt, rows.startAt + rows.limit) : listed!;
+  const total = waiting
+    ? waitingCounts[waiting]
+    : status
+      ? counts[status]
+      : ENQUIRY_STATUSES.filter((name) => name !== "spam").reduce((sum, name) => sum + counts[name], 0);
   return {
     view: "list" as const,
     status,
+    waiting,
     page,
     pageCount: Math.max(1, Math.ceil(total / ENQUIRY_PAGE_SIZE)),
     counts,
-    items: items.map((item) => shownEnquiry(item, now)),
+    waitingCounts,
+    items: items.map((item) => shownEnquiry(item, now, progress.get(item.id))),
   };
 }
 

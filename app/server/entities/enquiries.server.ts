@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isCalendarDay, workshopDate } from "~/lib/dates";
 import {
@@ -407,6 +407,17 @@ export async function listEnquiries(
     .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
     .limit(limit)
     .offset(startAt);
+  return withPhotos(db, rows);
+}
+
+/** The jobs still open (not Spam, not Erledigt, not collected), newest first: what "Wartet auf uns / auf Kunde" sorts. */
+export async function listOpenEnquiries(db: Database, limit: number): Promise<Enquiry[]> {
+  const rows = await db
+    .select()
+    .from(enquiries)
+    .where(and(notInArray(enquiries.status, ["spam", "erledigt"]), isNull(enquiries.collectedAt)))
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .limit(limit);
   return withPhotos(db, rows);
 }
 
