@@ -58,7 +58,7 @@ import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
 import { newStatusLink } from "./enquiry-status-links.server";
 import { onPublicPages } from "./reference-visibility.server";
 import { type LinkedPicture, linkedPicture } from "./references.server";
-import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
+import { moveToTrash, restoreRows, storedColumn, type TrashRules } from "./trash-rows.server";
 
 /*
  * Customers' enquiries ("Anfrage & Kostenvoranschlag"): the form's rules, storing an enquiry
@@ -348,8 +348,8 @@ export async function receiveEnquiry(
         number: sql`(select coalesce(max(taken), 0) + 1 from (
           select ${enquiries.number} as taken from ${enquiries} where ${enquiries.year} = ${year}
           union all
-          select json_extract(${trash.payload}, '$.enquiries[0].number') from ${trash}
-          where ${trash.kind} = 'enquiry' and json_extract(${trash.payload}, '$.enquiries[0].year') = ${year}
+          select ${storedColumn(sql`${trash.id}`, enquiries, "number")} from ${trash}
+          where ${trash.kind} = 'enquiry' and ${storedColumn(sql`${trash.id}`, enquiries, "year")} = ${year}
         ))`,
         status: spam ? "spam" : "neu",
         spamReason: spam,
@@ -594,8 +594,8 @@ export const ENQUIRY_TRASH: TrashRules = {
   // The retention period runs on in the Papierkorb: an enquiry is kept no longer there than in the inbox.
   dueEarly: (now) => {
     const { kept, spam } = retentionCutoffs(now);
-    const updatedAt = sql`json_extract(${trash.payload}, '$.enquiries[0].updated_at')`;
-    return sql`(${updatedAt} < ${kept.getTime()} or (json_extract(${trash.payload}, '$.enquiries[0].status') = 'spam' and ${updatedAt} < ${spam.getTime()}))`;
+    const updatedAt = storedColumn(sql`${trash.id}`, enquiries, "updated_at");
+    return sql`(${updatedAt} < ${kept.getTime()} or (${storedColumn(sql`${trash.id}`, enquiries, "status")} = 'spam' and ${updatedAt} < ${spam.getTime()}))`;
   },
 };
 

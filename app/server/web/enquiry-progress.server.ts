@@ -122,6 +122,8 @@ export function progressIntents(args: RequestArgs, user: StaffUser, id: string):
   const { db, mailers } = args.context;
   return {
     [PROGRESS_INTENTS.quote]: validatedWrite(quoteFromForm, (input) => saveQuote(db, mailers, user, id, input), {
+      // A refusal (accepted meanwhile, too many versions) comes back with the lines as typed.
+      refusedAt: "_form",
       toast: (enquiry) => ({ type: "success", title: "Preis gespeichert", body: toldBy(enquiry, mailers) }),
     }),
     [PROGRESS_INTENTS.propose]: async (form) => {
