@@ -63,6 +63,7 @@ export const LOG_ACTIONS = [
   "Kein Termin passt",
   "fertig gemeldet",
   "Kunde benachrichtigt",
+  "Statuslink erneuert",
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -84,6 +85,7 @@ const ACCOUNT_ACTIONS: Partial<Record<LogAction, string>> = {
   "Kein Termin passt": "Kein Termin passt",
   "fertig gemeldet": "Fahrzeug fertig gemeldet",
   "Kunde benachrichtigt": "Kunde benachrichtigt",
+  "Statuslink erneuert": "Neuer Link zur Statusseite",
 };
 
 /** What happened, as the Verlauf's line says it: "Neuigkeit gelöscht", "Einladung erstellt", "Angemeldet". */

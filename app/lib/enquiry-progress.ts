@@ -63,7 +63,7 @@ export const STATUS_FORM = {
 export const STATUS_INTENTS = { accept: "annehmen", ask: "rueckfrage", choose: "termin-waehlen", decline: "keiner-passt" } as const;
 
 /** The staff forms of an enquiry's steps: their intents and field names. */
-export const PROGRESS_INTENTS = { quote: "preis", propose: "termine", finish: "fertig", notify: "benachrichtigen" } as const;
+export const PROGRESS_INTENTS = { quote: "preis", propose: "termine", finish: "fertig", notify: "benachrichtigen", renewLink: "neuer-link" } as const;
 export const SLOT_FIELDS = Array.from({ length: MAX_PROPOSALS }, (_, index) => `termin-${index + 1}`);
 /** "Kunde benachrichtigen": one of SHARE_CHANNELS, or "anruf" (told by phone). */
 export const CHANNEL_FIELD = "kanal";

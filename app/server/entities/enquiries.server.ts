@@ -219,6 +219,10 @@ export interface Enquiry {
   startedAt: string | null;
   /** "Fahrzeug fertig – kann abgeholt werden"; null until then. */
   finishedAt: string | null;
+  /** When the job was closed (`closedAt`); null while it is open. Its status links end some weeks later. */
+  closedAt: string | null;
+  /** When staff last replaced its status links ("Neuen Link senden"); null if never. */
+  linksRenewedAt: string | null;
   photos: EnquiryPhoto[];
 }
 
@@ -266,6 +270,8 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | 
     updatedAt: row.updatedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    linksRenewedAt: row.linksRenewedAt?.toISOString() ?? null,
     photos: photos.map(toPhoto),
   };
 }
@@ -474,6 +480,20 @@ export function progressed(now: Date) {
 /** When the enquiry was first taken up: kept once set, else `now`. */
 const takenUpAt = (now: Date) => sql`coalesce(${enquiries.startedAt}, ${now.getTime()})`;
 
+/** The statuses that close a job; the job-flow's "Abgeholt" joins them. */
+const CLOSING: EnquiryStatus[] = ["erledigt"];
+
+/**
+ * When the job was closed, for a status staff set: the time it first closed while it stays
+ * closed, none once it is open again. The one place a closing time is decided; the status
+ * links end some weeks after it (enquiry-status-links.server.ts).
+ */
+function closedAt(status: EnquiryStatus, now: Date) {
+  if (!CLOSING.includes(status)) return null;
+  const closing = sql.join(CLOSING.map((name) => sql`${name}`), sql`, `);
+  return sql`coalesce(case when ${enquiries.status} in (${closing}) then ${enquiries.closedAt} end, ${now.getTime()})`;
+}
+
 /** A change by staff (status, note or both); it restarts the retention period. */
 export async function updateEnquiry(
   db: Database,
@@ -488,7 +508,7 @@ export async function updateEnquiry(
     db
       .update(enquiries)
       .set({
-        ...(status === undefined ? {} : { status }),
+        ...(status === undefined ? {} : { status, closedAt: closedAt(status, now) }),
         ...(note === undefined ? {} : { note }),
         ...(status && TAKEN_UP.includes(status) ? { startedAt: takenUpAt(now) } : {}),
         updatedAt: now,
@@ -648,7 +668,7 @@ export async function deleteExpiredEnquiries(db: Database, bucket: R2Bucket, now
  * What the API answers for an enquiry: its photos as `{id, url, width, height}`, the gallery
  * picture it is about as `{id, url, description}` or null, no staff-page extras.
  */
-export function apiEnquiry({ spamReason: _shownOnThePage, photos, referencePicture, ...enquiry }: Enquiry) {
+export function apiEnquiry({ spamReason: _shownOnThePage, closedAt: _forTheLinks, linksRenewedAt: _forTheNotices, photos, referencePicture, ...enquiry }: Enquiry) {
   return {
     ...enquiry,
     photos: photos.map(({ id, url, width, height }) => ({ id, url, width, height })),

@@ -14,9 +14,10 @@ import { euroInputValue, formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, QUOTE_
 import { HttpError } from "~/server/base/errors.server";
 import type { Validated } from "~/server/base/validation.server";
 import { type BookedAppointment, checkSlots, finishJob, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
-import { type Mailers, shareChannels, shareNotice } from "~/server/entities/customer-mail.server";
+import { type Mailers, shareChannels, shareNotice, tellCustomer } from "~/server/entities/customer-mail.server";
 import type { Enquiry } from "~/server/entities/enquiries.server";
-import type { Notice, Progress, Quote } from "~/server/entities/enquiry-progress.server";
+import { type Notice, type Progress, type Quote, workableEnquiry } from "~/server/entities/enquiry-progress.server";
+import { renewStatusLinks, STATUS_LINK_WEEKS_AFTER_CLOSE, statusLinkEnd } from "~/server/entities/enquiry-status-links.server";
 import { quoteFromForm, saveQuote } from "~/server/entities/quotes.server";
 import type { StaffUser } from "~/server/entities/staff-accounts.server";
 import { directWrite, type IntentHandler, refusedForm, validatedWrite } from "./staff-form.server";
@@ -95,7 +96,14 @@ export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mai
       reason: notice.told ? null : untoldReason(notice, enquiry, mailers),
     })),
     channels: shareChannels(enquiry),
+    statusLinks: statusLinksOf(enquiry, now),
   };
+}
+
+/** Until when the links handed out before the job closed work (those made later hold longer); null while the job is open. */
+function statusLinksOf(enquiry: Enquiry, now: Date) {
+  const end = enquiry.closedAt && statusLinkEnd(enquiry.closedAt, new Date(enquiry.closedAt));
+  return { end: end ? formatDateTime(end) : null, ended: !!end && end <= now, weeks: STATUS_LINK_WEEKS_AFTER_CLOSE };
 }
 export type StaffProgress = ReturnType<typeof staffProgress>;
 
@@ -135,6 +143,16 @@ export function progressIntents(args: RequestArgs, user: StaffUser, id: string):
     [PROGRESS_INTENTS.finish]: directWrite(() => finishJob(db, mailers, user, id), {
       toast: (enquiry) => ({ type: "success", title: "Als fertig gemeldet", body: toldBy(enquiry, mailers) }),
     }),
+    // Every earlier link stops working; the customer gets the new one by e-mail, or staff send it with "Kunde benachrichtigen".
+    [PROGRESS_INTENTS.renewLink]: directWrite(
+      async () => {
+        const enquiry = await workableEnquiry(db, id);
+        await renewStatusLinks(db, user, enquiry);
+        tellCustomer(db, mailers, id, "received");
+        return enquiry;
+      },
+      { toast: (enquiry) => ({ type: "success", title: "Neuer Link", body: `Frühere Links zur Statusseite gelten nicht mehr. ${toldBy(enquiry, mailers)}` }) },
+    ),
     // A plain document post: the answer opens WhatsApp, SMS or the mail app with the text, or (told by phone) the page again.
     [PROGRESS_INTENTS.notify]: async (form) => {
       const channel = form.values[CHANNEL_FIELD] ?? "";
