@@ -219,7 +219,7 @@ export interface Enquiry {
   startedAt: string | null;
   /** "Fahrzeug fertig – kann abgeholt werden"; null until then. */
   finishedAt: string | null;
-  /** When the job was closed (`closedAt`); null while it is open. Its status links end some weeks later. */
+  /** When staff closed the job ("Erledigt"); null while it is open. Its status links end some weeks later. */
   closedAt: string | null;
   /** When staff last replaced its status links ("Neuen Link senden"); null if never. */
   linksRenewedAt: string | null;
