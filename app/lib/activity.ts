@@ -67,6 +67,7 @@ export const LOG_ACTIONS = [
   "Fahrzeug angekommen",
   "fertig zurückgenommen",
   "abgeholt",
+  "Statuslink erneuert",
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -88,6 +89,7 @@ const ACCOUNT_ACTIONS: Partial<Record<LogAction, string>> = {
   "Kein Termin passt": "Kein Termin passt",
   "fertig gemeldet": "Fahrzeug fertig gemeldet",
   "Kunde benachrichtigt": "Kunde benachrichtigt",
+  "Statuslink erneuert": "Neuer Link zur Statusseite",
 };
 
 /** What happened, as the Verlauf's line says it: "Neuigkeit gelöscht", "Einladung erstellt", "Angemeldet". */

@@ -71,6 +71,9 @@ export const promiseFieldName = (index: number, part: keyof WorkshopPromise) =>
   `promise${index + 1}${part === "title" ? "Title" : "Text"}`;
 export const trustFieldName = (index: number) => `trust${index + 1}`;
 
+/** The staff form's field, and the API's, for the password a change of the website address asks for again. */
+export const WEBSITE_PASSWORD_FIELD = "password";
+
 /** The element id of a field on /intern/betrieb, so the completeness list can link to it. */
 export const businessFieldId = (name: string) => `betrieb-${name}`;
 

@@ -72,6 +72,7 @@ export const PROGRESS_INTENTS = {
   collected: "abgeholt",
   seen: "gesehen",
   notify: "benachrichtigen",
+  renewLink: "neuer-link",
 } as const;
 /** "Fahrzeug ist da" before the chosen day: the second tap's field. */
 export const EARLY_FIELD = "vorzeitig";

@@ -19,6 +19,8 @@ export const QUOTE_KIND_LABELS: Record<QuoteKind, string> = {
 export const QUOTE_KIND_SHORT: Record<QuoteKind, string> = { richtpreis: "Richtpreis", angebot: "Angebot" };
 
 export const MAX_QUOTE_ITEMS = 20;
+/** Versions of an enquiry's price: enough for every real back and forth, and a bound on what one enquiry stores (issue 37). */
+export const MAX_QUOTE_VERSIONS = 30;
 export const QUOTE_ITEM_TEXT_MAX_LENGTH = 200;
 export const MAX_QUOTE_QUANTITY = 999;
 /** 50.000 € for one line: beyond any seat, roof or interior this workshop makes; a typo above it. */

@@ -267,15 +267,32 @@ function MessageForm({ intent, label, button, failure }: { intent: string; label
 export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error) || error.status !== 404) return <GeneralErrorBoundary />;
-  const { retentionMonths } = (error.data ?? {}) as { retentionMonths?: number };
+  const { expired, weeksAfterClose, retentionMonths, phone } = (error.data ?? {}) as {
+    expired?: boolean;
+    weeksAfterClose?: number;
+    retentionMonths?: number;
+    phone?: string;
+  };
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <h1 id="error-title">Dieser Link ist nicht mehr gültig</h1>
-      <p>
-        Die Seite zu einer Anfrage gibt es, bis wir die Anfrage löschen
-        {retentionMonths ? ` – spätestens ${retentionMonths} Monate nach der letzten Änderung` : ""}. Bitte rufen Sie uns an
-        oder schicken Sie eine neue Anfrage.
-      </p>
+      <h1 id="error-title">{expired ? "Dieser Link ist abgelaufen" : "Dieser Link ist nicht mehr gültig"}</h1>
+      {expired ? (
+        <p>
+          Ein Link zu Ihrer Anfrage gilt bis {weeksAfterClose} Wochen nach Abschluss des Auftrags. Rufen Sie uns gern an – wir
+          schicken Ihnen einen neuen.
+        </p>
+      ) : (
+        <p>
+          Die Seite zu einer Anfrage gibt es, bis wir die Anfrage löschen
+          {retentionMonths ? ` – spätestens ${retentionMonths} Monate nach der letzten Änderung` : ""}. Bitte rufen Sie uns an
+          oder schicken Sie eine neue Anfrage.
+        </p>
+      )}
+      {phone ? (
+        <p>
+          Telefon <a href={telHref(phone)}>{phone}</a>
+        </p>
+      ) : null}
       <p>
         <Link to={PATHS.enquiry} className="button">
           Neue Anfrage

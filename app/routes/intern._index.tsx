@@ -1,14 +1,16 @@
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { BusinessCompleteness } from "~/components/staff/business-completeness";
 import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
 import { StartOverview } from "~/components/staff/start-overview";
-import { businessGaps } from "~/server/entities/business.server";
+import { businessGaps, dismissWebsiteChange } from "~/server/entities/business.server";
 import { countNewEnquiries } from "~/server/entities/enquiries.server";
-import { staffStartOverview } from "~/server/web/staff-start.server";
+import { directWrite, staffAction } from "~/server/web/staff-form.server";
+import { type ShownWebsiteChange, shownWebsiteChanges, staffStartOverview } from "~/server/web/staff-start.server";
 import stepStyles from "~/styles/enquiry-steps.css?url";
-import { getStaffUser } from "~/server/web/staff-session.server";
+import { getStaffUser, requireStaffForAction } from "~/server/web/staff-session.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Start");
 
@@ -21,13 +23,27 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stepStyles
  * used to lead straight to News; issue 20).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!(await getStaffUser(request, context))) throw redirect(`${PATHS.staffLogin}?weiter=${encodeURIComponent(PATHS.staff)}`);
-  const [newEnquiries, overview, gaps] = await Promise.all([
+  const user = await getStaffUser(request, context);
+  if (!user) throw redirect(`${PATHS.staffLogin}?weiter=${encodeURIComponent(PATHS.staff)}`);
+  const [newEnquiries, overview, gaps, websiteChanges] = await Promise.all([
     countNewEnquiries(context.db),
     staffStartOverview(context.db),
     businessGaps(context.db),
+    shownWebsiteChanges(context.db, user.id),
   ]);
-  return { newEnquiries, overview, businessGaps: gaps };
+  return { newEnquiries, overview, businessGaps: gaps, websiteChanges };
+}
+
+const WEBSITE_SEEN = "website-gesehen";
+
+/** "Gesehen" under a change of the website address: it leaves this staff member's start page (Post/Redirect/Get with a toast). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaffForAction(request, context);
+  return staffAction({ request, context }, await request.formData(), {
+    [WEBSITE_SEEN]: directWrite((posted) => dismissWebsiteChange(context.db, user.id, Number(posted.id)), {
+      toast: { type: "success", body: "Als gesehen vermerkt." },
+    }),
+  });
 }
 
 const ACTIONS = [
@@ -38,10 +54,13 @@ const ACTIONS = [
 ] as const;
 
 export default function StaffStart() {
-  const { newEnquiries, overview, businessGaps } = useLoaderData<typeof loader>();
+  const { newEnquiries, overview, businessGaps, websiteChanges } = useLoaderData<typeof loader>();
   return (
     <div className="staff-page">
       <h1>Was steht an?</h1>
+      {websiteChanges.map((change) => (
+        <WebsiteChange key={change.id} change={change} />
+      ))}
       <ul className="staff-start">
         <li>
           <Link to={PATHS.staffEnquiries} className="staff-start__action staff-start__action--primary">
@@ -73,5 +92,25 @@ export default function StaffStart() {
         </Link>
       </p>
     </div>
+  );
+}
+
+/** A colleague changed the website address, which every customer link starts with: shown until this staff member has seen it. */
+function WebsiteChange({ change }: { change: ShownWebsiteChange }) {
+  return (
+    <section className="staff-section enquiry-notice" aria-labelledby={`website-${change.id}`}>
+      <h2 id={`website-${change.id}`}>Neue Adresse der Website</h2>
+      <p>
+        {change.changedBy} hat am {change.at} Uhr die Adresse der Website geändert: von {change.previous} auf{" "}
+        <strong>{change.website}</strong>. Alle Links an Kunden (Statusseite, E-Mails) beginnen jetzt mit der neuen Adresse.
+        Stimmt das nicht, bitte unter „Betrieb“ korrigieren.
+      </p>
+      <Form method="post">
+        <IntentFields intent={WEBSITE_SEEN} id={String(change.id)} />
+        <SubmitButton intent={WEBSITE_SEEN} id={String(change.id)} variant="secondary">
+          Gesehen
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }

@@ -15,6 +15,7 @@ import {
   TRUST_ITEM_MAX_LENGTH,
   TRUST_MAX_ITEMS,
   trustFieldName,
+  WEBSITE_PASSWORD_FIELD,
 } from "~/lib/business";
 import { dialNumber } from "~/lib/phone";
 import { BUSINESS_SECTIONS, type FieldSpec, fieldSpec } from "~/lib/business-fields";
@@ -29,8 +30,10 @@ import {
   saveBusiness,
   savePortrait,
 } from "~/server/entities/business.server";
+import { MAX_PASSWORD_LENGTH } from "~/server/entities/staff-accounts.server";
 import { filesOf } from "~/server/images/upload-form.server";
 import { directWrite, formWithPictures, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { checkOrigin } from "~/server/web/known-devices.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Betrieb");
@@ -51,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     missing,
     // Read here so the page ships no parser: the number the site's `tel:` links dial.
     dialled: dialNumber(record.phone),
+    passwordMaxLength: MAX_PASSWORD_LENGTH,
   };
 }
 
@@ -62,7 +66,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { form } = posted;
   const { db } = context;
   return staffAction({ request, context }, form, {
-    save: validatedWrite(checkBusinessForm, (record) => saveBusiness(db, user, record)),
+    // The password is never sent back into the form; a refusal of it (or its throttle) stands at its field.
+    save: (posted) => {
+      const { [WEBSITE_PASSWORD_FIELD]: password, ...values } = posted.values;
+      return validatedWrite(
+        checkBusinessForm,
+        async (record) => saveBusiness(db, { user, password, origin: await checkOrigin(db, request, user.username) }, record),
+        { refusedAt: WEBSITE_PASSWORD_FIELD },
+      )({ ...posted, failure: { ...posted.failure, values } });
+    },
     portrait: directWrite(async () => savePortrait(db, user, context.pictures, (await filesOf(form, PORTRAIT_FIELD))[0]), {
       refusedAt: PORTRAIT_FIELD,
     }),
@@ -74,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const asText = (value: BusinessRecord[keyof BusinessRecord]) => (value === null ? "" : String(value));
 
 export default function StaffBusinessPage() {
-  const { record, portrait, missing, dialled } = useLoaderData<typeof loader>();
+  const { record, portrait, missing, dialled, passwordMaxLength } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failure = failureFor(actionData, "save");
   useFailureToast(actionData);
@@ -119,7 +131,10 @@ export default function StaffBusinessPage() {
                 {(["googleProfileUrl", "googleReviewUrl", "instagramUrl", "facebookUrl"] as const).map((key) => field(fieldSpec(key)))}
               </>
             ) : (
-              section.fields.map((key) => field(fieldSpec(key)))
+              section.fields.flatMap((key) => [
+                field(fieldSpec(key)),
+                ...(key === "website" ? [<WebsitePassword key="website-password" maxLength={passwordMaxLength} error={failure?.fieldErrors[WEBSITE_PASSWORD_FIELD]} />] : []),
+              ])
             )}
           </section>
         ))}
@@ -156,6 +171,25 @@ function BusinessField({
   };
   if (spec.kind === "text") return <Field {...common} multiline rows={spec.maxLength > 400 ? 6 : 3} />;
   return <Field {...common} inputMode={spec.inputMode} autoComplete={spec.autoComplete ?? "off"} type={spec.kind === "email" ? "email" : "text"} />;
+}
+
+/**
+ * The password a new website address asks for again: every customer link (status page, e-mails)
+ * is built from it. Never filled in from a failed post; the browser's password manager may.
+ */
+function WebsitePassword({ maxLength, error }: { maxLength: number; error?: string }) {
+  return (
+    <Field
+      id={businessFieldId(WEBSITE_PASSWORD_FIELD)}
+      name={WEBSITE_PASSWORD_FIELD}
+      label="Ihr Passwort – nur wenn Sie die Adresse der Website ändern"
+      hint="Jeder Link an Kunden beginnt mit dieser Adresse. Eine Änderung bestätigen Sie mit Ihrem Passwort; Ihre Kolleginnen und Kollegen sehen sie auf ihrer Startseite."
+      type="password"
+      autoComplete="current-password"
+      maxLength={maxLength}
+      error={error}
+    />
+  );
 }
 
 /** SPEC §2's four promises under the hero: title and one line each. */

@@ -7,7 +7,7 @@ import { readImageSize } from "~/server/images/image-bytes.server";
 import { CACHE_STATUS_HEADER } from "~/server/worker/edge-cache.server";
 import { contains } from "../fixtures/images";
 import { enquiryForm, expectStored, sendEnhanced, sidewaysPhoto } from "./enquiry-helpers";
-import { allBucketKeys, api, body, expectError, postPage, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
+import { allBucketKeys, api, body, expectError, postPage, SAME_ORIGIN, site, STAFF, staffCookie, staffToken } from "./helpers";
 import { sentMail } from "./mail";
 import { cachedView, settledVisitor, visit } from "./visitors";
 
@@ -56,9 +56,9 @@ const OWN: BusinessRecord = {
   masterText: "Ich nähe seit 1987.\nJeder Sitz geht durch meine Hände.",
 };
 
-/** The staff form's fields for a record, as the browser posts them. */
+/** The staff form's fields for a record, as the browser posts them (with the password a new website address asks for). */
 function formOf(record: BusinessRecord, intent = "save"): URLSearchParams {
-  const form = new URLSearchParams({ intent });
+  const form = new URLSearchParams({ intent, password: STAFF.password });
   for (const [key, value] of Object.entries(record)) {
     if (key === "promises" || key === "trust") continue;
     form.set(key, value === null ? "" : String(value));
@@ -88,7 +88,7 @@ describe("the business record", () => {
   it("is the demo's until staff save, and every field round-trips through the API", async () => {
     expect(await record()).toEqual(DEMO_BUSINESS);
     const token = await staffToken();
-    const saved = await api("business/update", { token, json: OWN });
+    const saved = await api("business/update", { token, json: { ...OWN, password: STAFF.password } });
     expect(saved.status).toBe(200);
     expect(await record()).toEqual(OWN);
     // What GET answers is what POST takes: sent back unchanged, nothing changes.
@@ -98,7 +98,7 @@ describe("the business record", () => {
 
   it("takes partial updates: only the fields sent change, and the Verlauf names them", async () => {
     const token = await staffToken();
-    await api("business/update", { token, json: OWN });
+    await api("business/update", { token, json: { ...OWN, password: STAFF.password } });
     const answer = await api("business/update", { token, json: { phone: "0228 99 88 77", heroTitle: "Neu in Bonn" } });
     expect(answer.status).toBe(200);
     expect(await body(answer)).toMatchObject({ phone: "0228 99 88 77", heroTitle: "Neu in Bonn", street: OWN.street });
@@ -180,7 +180,7 @@ describe("the business record", () => {
     const html = await (await site(PATHS.staff, { headers: { Cookie: cookieAgain } })).text();
     expect([...html.matchAll(/href="\/intern\/betrieb#betrieb-(\w+)"/g)].map((match) => match[1])).toEqual(left);
 
-    await api("business/update", { token, json: OWN });
+    await api("business/update", { token, json: { ...OWN, password: STAFF.password } });
     expect(await (await site(PATHS.staff, { headers: { Cookie: await staffCookie(token) } })).text()).not.toContain("Betriebsdaten vervollständigen");
   });
 
@@ -190,7 +190,7 @@ describe("the business record", () => {
     for (const path of pages) await cachedView(path, visitor);
 
     const token = await staffToken();
-    expect((await api("business/update", { token, json: OWN })).status).toBe(200);
+    expect((await api("business/update", { token, json: { ...OWN, password: STAFF.password } })).status).toBe(200);
 
     const views: Record<string, string> = {};
     for (const path of pages) {
@@ -253,7 +253,7 @@ describe("the business record", () => {
     const attack = '</script><script>alert("x")</script><b>fett</b>';
     const token = await staffToken();
     const hostile = { ...OWN, name: `Sattlerei ${attack}`, heroTitle: attack, directions: attack, masterText: attack, trust: [attack] };
-    expect((await api("business/update", { token, json: hostile })).status).toBe(200);
+    expect((await api("business/update", { token, json: { ...hostile, password: STAFF.password } })).status).toBe(200);
     for (const path of ["/", "/standort", "/impressum", "/about", "/anfrage"]) {
       const html = await (await site(path)).text();
       expect(html, path).not.toContain('<script>alert("x")');
@@ -266,7 +266,7 @@ describe("the business record", () => {
 
   it("names the sender of the enquiry e-mail after the business", async () => {
     const token = await staffToken();
-    await api("business/update", { token, json: { name: "Sattlerei Beispiel e. K.", website: OWN.website } });
+    await api("business/update", { token, json: { name: "Sattlerei Beispiel e. K.", website: OWN.website, password: STAFF.password } });
     const since = Date.now();
     await expectStored(await sendEnhanced(await enquiryForm()));
     const row = await env.DB.prepare("select id from enquiries order by created_at desc limit 1").first<{ id: string }>();

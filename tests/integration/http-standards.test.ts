@@ -1,9 +1,8 @@
 import { SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { updateBusiness } from "~/server/entities/business.server";
 import { png } from "../fixtures/images";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
-import { ACTOR, api, body, db, SAME_ORIGIN, site, staffCookie, staffToken, upload, uploadForm } from "./helpers";
+import { api, body, SAME_ORIGIN, site, STAFF, staffCookie, staffToken, upload, uploadForm } from "./helpers";
 
 /*
  * Issue 37, what outside validators (Mozilla's HTTP Observatory, linkinator, RFC checkers) found:
@@ -38,8 +37,9 @@ describe("missing files", () => {
   });
 
   it("serve /.well-known/security.txt (RFC 9116) from the business record", async () => {
-    await staffToken();
-    await updateBusiness(db(), ACTOR, { email: "sicherheit@sattlerei.example", website: "https://www.sattlerei.example" });
+    const token = await staffToken();
+    const saved = await api("business/update", { token, json: { email: "sicherheit@sattlerei.example", website: "https://www.sattlerei.example", password: STAFF.password } });
+    expect(saved.status).toBe(200);
     const response = await site("/.well-known/security.txt");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");

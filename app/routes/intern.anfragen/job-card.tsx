@@ -16,6 +16,7 @@ import { ReplyActions } from "./reply-actions";
 import type { ShownEnquiry } from "./shown-enquiry";
 import { SlotProposals } from "./slot-proposals";
 import { StatusButtons } from "./status-buttons";
+import { StatusLink } from "./status-link";
 
 /**
  * One enquiry as a job card, in the order staff work through it on a phone: the photos and
@@ -70,6 +71,7 @@ export function JobCard({
       <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />
       <CustomerNotices progress={progress} />
       <JobSteps progress={progress} finishMessage={finishMessage} />
+      <StatusLink progress={progress} />
       <QuoteEditor progress={progress} reference={enquiry.reference} />
       {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} /> : null}
       <StatusButtons enquiry={enquiry} />

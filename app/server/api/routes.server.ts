@@ -260,7 +260,9 @@ const routes: Record<ApiRouteName, Route> = {
   "business/update": {
     method: "POST",
     staffOnly: true,
-    handle: async ({ request, context, user }) => updateBusiness(context.db, user, await readJson(request)),
+    // A new `website` needs the account's `password` beside it (decision 007, fourth review).
+    handle: async ({ request, context, user }) =>
+      updateBusiness(context.db, user, await checkOrigin(context.db, request, user.username), await readJson(request)),
   },
 
   "reference/get": {

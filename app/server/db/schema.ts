@@ -260,6 +260,10 @@ export const enquiries = sqliteTable(
     collectedAt: instant("collected_at"),
     /** The customer's latest answer on the status page that staff have not seen yet; null once seen. */
     customerAnsweredAt: instant("customer_answered_at"),
+    /** When the job was closed ("Erledigt"); its status links end STATUS_LINK_WEEKS_AFTER_CLOSE later (entities/enquiry-status-links.server.ts). */
+    closedAt: instant("closed_at"),
+    /** When staff last replaced the status links ("Neuen Link senden"): the customer has a link to be told of again. */
+    linksRenewedAt: instant("links_renewed_at"),
   },
   (table) => [
     uniqueIndex("enquiries_reference_unique").on(table.year, table.number),
@@ -443,10 +447,29 @@ export const business = sqliteTable("business", {
 });
 
 /**
- * The Papierkorb: what staff deleted, as it was stored (decision 016). `payload` holds every row
- * the item consisted of, by table name, exactly as stored (JSON made by SQLite from the rows), so a
- * restore inserts them again with the same ids and values. The tables themselves never hold a
- * trashed item, so no read of them needs to know about the Papierkorb.
+ * A change of the record's website address (every customer link is built from it), one row per
+ * colleague who has not seen it yet: their start page shows it until they dismiss it.
+ */
+export const websiteChangeNotices = sqliteTable(
+  "website_change_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    previous: text("previous").notNull(),
+    website: text("website").notNull(),
+    /** The staff member's name at the time. */
+    changedBy: text("changed_by").notNull(),
+    changedAt: instant("changed_at").notNull(),
+  },
+  (table) => [index("website_change_notices_user_idx").on(table.userId)],
+);
+
+/**
+ * The Papierkorb: what staff deleted, as it was stored (decision 016). Every row the item consisted
+ * of is a row of `trash_rows`, so a restore inserts them again with the same ids and values. The
+ * tables themselves never hold a trashed item, so no read of them needs to know about the Papierkorb.
  */
 export const trash = sqliteTable(
   "trash",
@@ -462,9 +485,29 @@ export const trash = sqliteTable(
     deletedBy: text("deleted_by").notNull(),
     /** When the scheduled handler deletes it for good, with its picture files. */
     purgeAfter: instant("purge_after").notNull(),
+    /** What a restore needs beside the rows (`TrashedItem.facts`), a small JSON object. */
     payload: text("payload").notNull(),
   },
   (table) => [index("trash_deleted_idx").on(table.deletedAt), index("trash_purge_idx").on(table.purgeAfter)],
+);
+
+/**
+ * The rows of the items in the Papierkorb, one stored row per copied row (JSON made by SQLite,
+ * column by column as stored): an item of any size moves in, where one JSON value for all of them
+ * would pass D1's 2 MB limit (issue 37).
+ */
+export const trashRows = sqliteTable(
+  "trash_rows",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => trash.id, { onDelete: "cascade" }),
+    /** The table the row came from and goes back to. */
+    tableName: text("table_name").notNull(),
+    value: text("value").notNull(),
+  },
+  (table) => [index("trash_rows_entry_idx").on(table.entryId, table.tableName)],
 );
 
 /**

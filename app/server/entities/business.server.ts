@@ -1,4 +1,4 @@
-import { eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   type BusinessRecord,
@@ -9,20 +9,22 @@ import {
   TRUST_ITEM_MAX_LENGTH,
   TRUST_MAX_ITEMS,
   trustFieldName,
+  WEBSITE_PASSWORD_FIELD,
 } from "~/lib/business";
 import { dialNumber } from "~/lib/phone";
 import { BUSINESS_FIELDS, type FieldSpec, missingForImpressum, type ScalarKey } from "~/lib/business-fields";
 import { workshopDate } from "~/lib/dates";
 import { DEMO_BUSINESS } from "~/lib/site-config";
-import { badRequest, HttpError } from "~/server/base/errors.server";
+import { badRequest, HttpError, notFound } from "~/server/base/errors.server";
 import { type FieldErrors, type Validated, validate } from "~/server/base/validation.server";
 import { type Database, prepareRead, queryTemplate, type Read, readOnce } from "~/server/db/client.server";
-import { business, businessPortraits } from "~/server/db/schema";
+import { business, businessPortraits, users, websiteChangeNotices } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { type ImageFile, type PictureStorage, storePictures } from "~/server/images/pictures.server";
 import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
 import { type Actor, logStatement } from "./activity-log.server";
+import { type CheckOrigin, confirmPassword, type StaffUser } from "./staff-accounts.server";
 
 /*
  * The workshop's business record (decision 020): name, contact, the Impressum's fields, the
@@ -307,42 +309,105 @@ function withFields(record: BusinessRecord, keys: readonly (keyof BusinessRecord
   return sql`json_set(${business.data}, ${sql.join(pairs, sql`, `)})`;
 }
 
+export const WEBSITE_NEEDS_PASSWORD =
+  "Die Adresse der Website steht in jedem Link an Kunden. Bitte bestätigen Sie die Änderung mit Ihrem Passwort.";
+const WRONG_PASSWORD = "Das Passwort stimmt nicht.";
+
+/** Who saves, and what a change of the website address needs: the password typed again, and where the check comes from (counted like a login). */
+export interface BusinessSaver {
+  user: StaffUser;
+  password: string | undefined;
+  origin: CheckOrigin;
+}
+
 /**
  * Saves `keys` of a checked record (all of them from the form, those sent from the API) in one
- * D1 batch with its Verlauf entry. Answers the record as saved.
+ * D1 batch with its Verlauf entry. A new website address — every customer link is built from it —
+ * needs the saver's password again, and is noted for every other active colleague's start page
+ * in the same batch. Answers the record as saved.
  */
-async function saveFields(db: Database, actor: Actor, record: BusinessRecord, keys: readonly (keyof BusinessRecord)[]): Promise<Business> {
+async function saveFields(db: Database, { user, password, origin }: BusinessSaver, record: BusinessRecord, keys: readonly (keyof BusinessRecord)[]): Promise<Business> {
   const before = await getBusiness(db);
   const now = new Date();
+  const websiteChanged = keys.includes("website") && record.website !== before.website;
+  if (websiteChanged) {
+    if (!password) throw new HttpError(400, WEBSITE_NEEDS_PASSWORD);
+    await confirmPassword(db, user, password, origin, WRONG_PASSWORD, now);
+  }
   const saved = Object.fromEntries(keys.map((key) => [key, record[key]]));
   await db.batch([
     db
       .insert(business)
       .values({ id: SINGLE_ROW_ID, data: JSON.stringify(saved), updatedAt: now })
       .onConflictDoUpdate({ target: business.id, set: { data: withFields(record, keys), updatedAt: now } }),
-    logStatement(db, actor, { action: "geändert", kind: "business", title: changeTitle(before, record, keys) }, { at: now }),
+    logStatement(db, user, { action: "geändert", kind: "business", title: changeTitle(before, record, keys) }, { at: now }),
+    ...(websiteChanged
+      ? [
+          db
+            .insert(websiteChangeNotices)
+            .select(
+              sql`select null, ${users.id}, ${before.website}, ${record.website}, ${user.username}, ${now.getTime()} from ${users} where ${users.disabledAt} is null and ${users.id} <> ${user.id}`,
+            ),
+        ]
+      : []),
   ]);
   await db.contentChanged();
   return getBusiness(db);
 }
 
 /** The staff form: every field. */
-export function saveBusiness(db: Database, actor: Actor, record: BusinessRecord): Promise<Business> {
-  return saveFields(db, actor, record, RECORD_KEYS);
+export function saveBusiness(db: Database, saver: BusinessSaver, record: BusinessRecord): Promise<Business> {
+  return saveFields(db, saver, record, RECORD_KEYS);
 }
 
 /**
  * `POST /api/v1/business/update`: the fields sent, over the record as it is; checked as a whole
- * (a coordinate without its partner is refused), saved only the fields sent.
+ * (a coordinate without its partner is refused), saved only the fields sent. A new `website`
+ * needs the token's account's `password` beside it (400 without, or when it is wrong).
  */
-export async function updateBusiness(db: Database, actor: Actor, patch: unknown): Promise<Business> {
+export async function updateBusiness(db: Database, user: StaffUser, origin: CheckOrigin, patch: unknown): Promise<Business> {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) throw badRequest("Die Anfrage muss ein JSON-Objekt sein.");
   const keys = RECORD_KEYS.filter((key) => Object.hasOwn(patch, key));
   if (keys.length === 0) throw badRequest("Die Anfrage enthält kein Feld der Betriebsdaten.");
   const { portrait: _shownOnly, ...current } = await getBusiness(db);
   const result = validate(businessInput, { ...current, ...patch });
   if (!result.ok) throw badRequest(result.message);
-  return saveFields(db, actor, result.value, keys);
+  const password = (patch as Record<string, unknown>)[WEBSITE_PASSWORD_FIELD];
+  return saveFields(db, { user, password: typeof password === "string" ? password : undefined, origin }, result.value, keys);
+}
+
+/* A new website address on the colleagues' start pages. */
+
+export interface WebsiteChange {
+  id: number;
+  previous: string;
+  website: string;
+  changedBy: string;
+  changedAt: Date;
+}
+
+/** The changes of the website address `userId` has not dismissed yet, oldest first. */
+export function websiteChangesFor(db: Database, userId: number): Promise<WebsiteChange[]> {
+  return db
+    .select({
+      id: websiteChangeNotices.id,
+      previous: websiteChangeNotices.previous,
+      website: websiteChangeNotices.website,
+      changedBy: websiteChangeNotices.changedBy,
+      changedAt: websiteChangeNotices.changedAt,
+    })
+    .from(websiteChangeNotices)
+    .where(eq(websiteChangeNotices.userId, userId))
+    .orderBy(asc(websiteChangeNotices.id));
+}
+
+/** "Gesehen": the change leaves `userId`'s start page (only their own note of it). */
+export async function dismissWebsiteChange(db: Database, userId: number, id: number): Promise<void> {
+  const gone = await db
+    .delete(websiteChangeNotices)
+    .where(and(eq(websiteChangeNotices.id, id), eq(websiteChangeNotices.userId, userId)))
+    .returning({ id: websiteChangeNotices.id });
+  if (gone.length === 0) throw notFound("Dieser Hinweis ist schon erledigt.");
 }
 
 /* The portrait. */

@@ -1,13 +1,13 @@
-import { and, count, eq, inArray, ne, type Placeholder, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, getTableName, inArray, ne, type Placeholder, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { categoryKey, categorySpelling, MAX_CATEGORIES, MAX_CATEGORY_LENGTH, TOO_MANY_CATEGORIES } from "~/lib/categories";
 import { notFound } from "~/server/base/errors.server";
 import { type Database, placeholder, prepareRead, queryTemplate, type Read, readOnce } from "~/server/db/client.server";
-import { categories, referenceCategories, references, trash } from "~/server/db/schema";
+import { categories, referenceCategories, references, trash, trashRows } from "~/server/db/schema";
 import { requiredText } from "~/server/base/validation.server";
 import { onPublicPages } from "~/server/entities/reference-visibility.server";
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
-import { moveToTrash, restoreRows, storedValue, type TrashRules } from "./trash-rows.server";
+import { moveToTrash, restoreRows, storedColumn, storedValue, type TrashRules } from "./trash-rows.server";
 
 /** The answer of the staff page when an id is unknown. */
 export const CATEGORY_NOT_FOUND = "Diese Kategorie gibt es nicht (mehr).";
@@ -248,7 +248,7 @@ export async function deleteCategory(db: Database, actor: Actor, id: string): Pr
  */
 export const CATEGORY_TRASH: TrashRules = {
   restore: (db, entryId) => {
-    const storedKey = sql`(select json_extract(${trash.payload}, '$.categories[0].key') from ${trash} where ${trash.id} = ${entryId})`;
+    const storedKey = storedColumn(entryId, categories, "key");
     return [
       restoreRows(db, categories, entryId, { keep: sql`not exists (select 1 from ${categories} where ${categories.key} = ${storedKey})` }),
       restoreRows(db, referenceCategories, entryId, {
@@ -267,13 +267,13 @@ export const CATEGORY_TRASH: TrashRules = {
  * for good (or merged into another by a rename) are gone with them.
  */
 export function keepLinksOfTrashedCategories(db: Database, referenceId: string) {
-  const linkedCategories = sql`select cast(json_extract(link.value, '$.category_id') as text) from ${trash} as picture, json_each(picture.payload, '$.reference_categories') as link where picture.id = ${referenceId}`;
-  return db
-    .update(trash)
-    .set({
-      payload: sql`json_insert(${trash.payload}, '$.reference_categories[#]', json_object('reference_id', ${referenceId}, 'category_id', cast(${trash.id} as integer)))`,
-    })
-    .where(and(eq(trash.kind, "category"), sql`${trash.id} in (${linkedCategories})`));
+  const categoryId = sql`json_extract(link.value, '$.category_id')`;
+  return db.insert(trashRows).select(
+    sql`select null, cast(${categoryId} as text), ${getTableName(referenceCategories)}, json_object('reference_id', ${referenceId}, 'category_id', ${categoryId})
+      from ${trashRows} as link
+      where link.entry_id = ${referenceId} and link.table_name = ${getTableName(referenceCategories)}
+      and cast(${categoryId} as text) in (select ${trash.id} from ${trash} where ${trash.kind} = 'category')`,
+  );
 }
 
 /** For a picture's restore: its links to the categories that exist now. */

@@ -48,6 +48,8 @@ async function paragraph(db: Database, step: NoticeStep, enquiry: Enquiry, progr
   const { quote, appointment } = progress;
   switch (step) {
     case "received":
+      // After "Neuen Link senden" the link is the news, and the earlier ones are gone.
+      if (enquiry.linksRenewedAt) return `hier ist Ihr neuer Link zu Ihrer Anfrage ${enquiry.reference}. Frühere Links gelten nicht mehr.`;
       return `vielen Dank für Ihre Anfrage ${enquiry.reference}. Wir melden uns in der Regel innerhalb eines Werktags.`;
     case "quote": {
       if (!quote) return "";
@@ -112,7 +114,7 @@ function subjectOf(step: NoticeStep, enquiry: Enquiry, progress: Progress): stri
   const base = replySubject(enquiry.reference);
   switch (step) {
     case "received":
-      return `${base} ist angekommen`;
+      return enquiry.linksRenewedAt ? `${base}: Ihr neuer Link` : `${base} ist angekommen`;
     case "quote":
       return `${base}: ${progress.quote?.kind === "angebot" ? "Ihr Angebot" : "Ihr Richtpreis"}`;
     case "proposals":

@@ -58,7 +58,7 @@ import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
 import { newStatusLink } from "./enquiry-status-links.server";
 import { onPublicPages } from "./reference-visibility.server";
 import { type LinkedPicture, linkedPicture } from "./references.server";
-import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
+import { moveToTrash, restoreRows, storedColumn, type TrashRules } from "./trash-rows.server";
 
 /*
  * Customers' enquiries ("Anfrage & Kostenvoranschlag"): the form's rules, storing an enquiry
@@ -226,6 +226,10 @@ export interface Enquiry {
   arrivedAt: string | null;
   collectedAt: string | null;
   customerAnsweredAt: string | null;
+  /** When staff closed the job ("Erledigt"); null while it is open. Its status links end some weeks later. */
+  closedAt: string | null;
+  /** When staff last replaced its status links ("Neuen Link senden"); null if never. */
+  linksRenewedAt: string | null;
   photos: EnquiryPhoto[];
 }
 
@@ -276,6 +280,8 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | 
     arrivedAt: row.arrivedAt?.toISOString() ?? null,
     collectedAt: row.collectedAt?.toISOString() ?? null,
     customerAnsweredAt: row.customerAnsweredAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    linksRenewedAt: row.linksRenewedAt?.toISOString() ?? null,
     photos: photos.map(toPhoto),
   };
 }
@@ -358,8 +364,8 @@ export async function receiveEnquiry(
         number: sql`(select coalesce(max(taken), 0) + 1 from (
           select ${enquiries.number} as taken from ${enquiries} where ${enquiries.year} = ${year}
           union all
-          select json_extract(${trash.payload}, '$.enquiries[0].number') from ${trash}
-          where ${trash.kind} = 'enquiry' and json_extract(${trash.payload}, '$.enquiries[0].year') = ${year}
+          select ${storedColumn(sql`${trash.id}`, enquiries, "number")} from ${trash}
+          where ${trash.kind} = 'enquiry' and ${storedColumn(sql`${trash.id}`, enquiries, "year")} = ${year}
         ))`,
         status: spam ? "spam" : "neu",
         spamReason: spam,
@@ -495,6 +501,20 @@ export function progressed(now: Date) {
 /** When the enquiry was first taken up: kept once set, else `now`. */
 const takenUpAt = (now: Date) => sql`coalesce(${enquiries.startedAt}, ${now.getTime()})`;
 
+/** The statuses that close a job when staff set them; "Abgeholt" (job-flow.server.ts) closes it too. */
+const CLOSING: EnquiryStatus[] = ["erledigt"];
+
+/**
+ * When the job was closed, for a status staff set: the time it first closed while it stays
+ * closed, none once it is open again. The one place a closing time is decided; the status
+ * links end some weeks after it (enquiry-status-links.server.ts).
+ */
+function closedAt(status: EnquiryStatus, now: Date) {
+  if (!CLOSING.includes(status)) return null;
+  const closing = sql.join(CLOSING.map((name) => sql`${name}`), sql`, `);
+  return sql`coalesce(case when ${enquiries.status} in (${closing}) then ${enquiries.closedAt} end, ${now.getTime()})`;
+}
+
 /** A change by staff (status, note or both); it restarts the retention period. */
 export async function updateEnquiry(
   db: Database,
@@ -509,7 +529,7 @@ export async function updateEnquiry(
     db
       .update(enquiries)
       .set({
-        ...(status === undefined ? {} : { status }),
+        ...(status === undefined ? {} : { status, closedAt: closedAt(status, now) }),
         ...(note === undefined ? {} : { note }),
         ...(status && TAKEN_UP.includes(status) ? { startedAt: takenUpAt(now) } : {}),
         updatedAt: now,
@@ -615,8 +635,8 @@ export const ENQUIRY_TRASH: TrashRules = {
   // The retention period runs on in the Papierkorb: an enquiry is kept no longer there than in the inbox.
   dueEarly: (now) => {
     const { kept, spam } = retentionCutoffs(now);
-    const updatedAt = sql`json_extract(${trash.payload}, '$.enquiries[0].updated_at')`;
-    return sql`(${updatedAt} < ${kept.getTime()} or (json_extract(${trash.payload}, '$.enquiries[0].status') = 'spam' and ${updatedAt} < ${spam.getTime()}))`;
+    const updatedAt = storedColumn(sql`${trash.id}`, enquiries, "updated_at");
+    return sql`(${updatedAt} < ${kept.getTime()} or (${storedColumn(sql`${trash.id}`, enquiries, "status")} = 'spam' and ${updatedAt} < ${spam.getTime()}))`;
   },
 };
 
@@ -669,7 +689,7 @@ export async function deleteExpiredEnquiries(db: Database, bucket: R2Bucket, now
  * What the API answers for an enquiry: its photos as `{id, url, width, height}`, the gallery
  * picture it is about as `{id, url, description}` or null, no staff-page extras.
  */
-export function apiEnquiry({ spamReason: _shownOnThePage, photos, referencePicture, ...enquiry }: Enquiry) {
+export function apiEnquiry({ spamReason: _shownOnThePage, closedAt: _forTheLinks, linksRenewedAt: _forTheNotices, photos, referencePicture, ...enquiry }: Enquiry) {
   return {
     ...enquiry,
     photos: photos.map(({ id, url, width, height }) => ({ id, url, width, height })),

@@ -15,7 +15,7 @@ import type { Database } from "~/server/db/client.server";
 import { appointmentSlots, customerMessages, customerNotices, enquiries, enquiryQuotes } from "~/server/db/schema";
 import { type Actor, logStatement } from "./activity-log.server";
 import { ENQUIRY_NOT_FOUND, type Enquiry, getEnquiry, isKept, progressed } from "./enquiries.server";
-import { enquiryIdOfToken } from "./enquiry-status-links.server";
+import { linkOfToken, statusLinkEnd } from "./enquiry-status-links.server";
 
 /*
  * What has happened with an enquiry since it arrived, read in one place for the status page, the
@@ -195,7 +195,8 @@ function toNotice(step: NoticeStep, reachedAt: string, row: NoticeRow | undefine
 /** The steps the customer should know about, each from the moment it (last) happened. */
 function noticesOf(enquiry: Enquiry, quote: Quote | null, appointment: Appointment | null, rows: NoticeRow[]): Notice[] {
   const reached: [NoticeStep, string | null | undefined][] = [
-    ["received", enquiry.status === "spam" ? null : enquiry.createdAt],
+    // The link itself: again once staff replaced the links.
+    ["received", enquiry.status === "spam" ? null : (enquiry.linksRenewedAt ?? enquiry.createdAt)],
     ["quote", quote?.createdAt],
     // Once one is chosen, the chosen date is what the customer should know.
     ["proposals", appointment && !appointment.chosen && appointment.proposals.length > 0 ? appointment.proposedAt : null],
@@ -278,16 +279,30 @@ export async function progressOfEnquiry(db: Database, enquiry: Enquiry): Promise
   return (await progressOf(db, [enquiry])).get(enquiry.id)!;
 }
 
+/** The enquiry behind a status link while it is kept, and whether the link has ended since its job closed. */
+async function openLink(db: Database, token: string, now: Date) {
+  const link = await linkOfToken(db, token);
+  const enquiry = link ? await getEnquiry(db, link.enquiryId) : null;
+  if (!link || !enquiry || !isKept(enquiry, now)) return null;
+  const end = statusLinkEnd(enquiry.closedAt, link.createdAt);
+  return { enquiry, expired: end !== null && end <= now };
+}
+
 /**
  * The enquiry and its progress behind a status link, or null when the link opens nothing (any
- * more): never handed out, its enquiry deleted or in the Papierkorb, or past its retention
- * period though the nightly run has not deleted it yet.
+ * more): never handed out or replaced, its enquiry deleted or in the Papierkorb, past its
+ * retention period though the nightly run has not deleted it yet, or ended weeks after the job
+ * closed. The page, its photos, its calendar file and its forms all read through here.
  */
 export async function statusPageRead(db: Database, token: string, now = new Date()) {
-  const id = await enquiryIdOfToken(db, token);
-  const enquiry = id ? await getEnquiry(db, id) : null;
-  if (!enquiry || !isKept(enquiry, now)) return null;
-  return { enquiry, progress: await progressOfEnquiry(db, enquiry) };
+  const link = await openLink(db, token, now);
+  if (!link || link.expired) return null;
+  return { enquiry: link.enquiry, progress: await progressOfEnquiry(db, link.enquiry) };
+}
+
+/** Whether `token` is a link that ended after its job closed: the page then says so, not just "nicht mehr gültig". */
+export async function statusLinkExpired(db: Database, token: string, now = new Date()): Promise<boolean> {
+  return (await openLink(db, token, now))?.expired ?? false;
 }
 
 /**

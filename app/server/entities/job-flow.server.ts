@@ -138,14 +138,14 @@ export async function undoFinish(db: Database, actor: Actor, id: string, now = n
   return (await getEnquiry(db, id))!;
 }
 
-/** "Abgeholt": the job is closed (status "Erledigt"). */
+/** "Abgeholt": the job is closed (status "Erledigt"); its status links end some weeks later like any closed job's. */
 export async function markCollected(db: Database, actor: Actor, id: string, now = new Date()): Promise<Enquiry> {
   const { enquiry, progress } = await currentJob(db, id);
   refuseUnless("abgeholt", progress.step);
   const [updated] = await db.batch([
     db
       .update(enquiries)
-      .set({ collectedAt: now, customerAnsweredAt: null, status: statusAfter("erledigt"), updatedAt: now })
+      .set({ collectedAt: now, closedAt: sql`coalesce(${enquiries.closedAt}, ${now.getTime()})`, customerAnsweredAt: null, status: statusAfter("erledigt"), updatedAt: now })
       .where(and(eq(enquiries.id, id), isNotNull(enquiries.finishedAt), isNull(enquiries.collectedAt)))
       .returning({ id: enquiries.id }),
     logStatement(db, actor, { action: "abgeholt", kind: "enquiry", itemId: id, title: enquiry.reference }, { at: now, when: previousChanged }),

@@ -4,6 +4,7 @@ import { addDays, formatDay, isCalendarDay, workshopDate } from "~/lib/dates";
 import {
   CUSTOMER_MESSAGE_MAX_LENGTH,
   MAX_QUOTE_ITEMS,
+  MAX_QUOTE_VERSIONS,
   MAX_QUOTE_QUANTITY,
   MAX_UNIT_PRICE_CENTS,
   parseEuro,
@@ -118,9 +119,11 @@ export function quoteFromForm(values: Record<string, string>, now = new Date()):
 }
 
 const ACCEPTED_IS_FINAL = "Das Angebot ist angenommen und kann nicht mehr geändert werden.";
+const TOO_MANY_VERSIONS = `Diese Anfrage hat schon ${MAX_QUOTE_VERSIONS} Fassungen ihres Preises; eine weitere geht nicht. Bitte die Kundin oder den Kunden anrufen.`;
 
 /**
- * A new version of the enquiry's price, made current; refused once one is accepted. Stored with
+ * A new version of the enquiry's price, made current; refused once one is accepted, and beyond
+ * MAX_QUOTE_VERSIONS (both decided in the insert, so parallel saves cannot pass them). Stored with
  * the enquiry's progress and the Verlauf's entry in one batch; the customer hears of it by
  * e-mail after the answer.
  */
@@ -140,12 +143,13 @@ export async function saveQuote(db: Database, mailers: Mailers, actor: Actor, en
             ${input.kind}, ${JSON.stringify(input.items)}, ${totalGross}, ${vat}, ${input.validUntil}, ${input.note}, ${now.getTime()},
             ${actor.username}, null
             where ${rowExists(enquiries, and(eq(enquiries.id, enquiryId), isNull(enquiries.arrivedAt))!)}
-            and not ${rowExists(enquiryQuotes, and(ofEnquiry, sql`${enquiryQuotes.acceptedAt} is not null`)!)}`,
+            and not ${rowExists(enquiryQuotes, and(ofEnquiry, sql`${enquiryQuotes.acceptedAt} is not null`)!)}
+            and (select count(*) from ${enquiryQuotes} where ${ofEnquiry}) < ${MAX_QUOTE_VERSIONS}`,
       )
       .returning({ id: enquiryQuotes.id }),
     ...stepStatements(db, actor, enquiry, "Preis erstellt", stored, now),
   ]);
-  if (inserted.length === 0) throw new HttpError(409, ACCEPTED_IS_FINAL);
+  if (inserted.length === 0) throw new HttpError(409, (await currentQuote(db, enquiryId))?.acceptedAt ? ACCEPTED_IS_FINAL : TOO_MANY_VERSIONS);
   tellCustomer(db, mailers, enquiryId, "quote");
   return (await getEnquiry(db, enquiryId))!;
 }

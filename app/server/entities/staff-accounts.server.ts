@@ -121,19 +121,25 @@ export async function changePassword(
   origin: CheckOrigin,
   now = new Date(),
 ): Promise<void> {
-  // A stolen session must not guess the password more often than the login could.
-  await claimPasswordCheck(db, user.username, origin, now);
-  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
-  if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
-    throw new HttpError(400, WRONG_CURRENT_PASSWORD);
-  }
-  await forgetChecks(db, user.username, origin);
+  await confirmPassword(db, user, currentPassword, origin, WRONG_CURRENT_PASSWORD, now);
   const passwordHash = await hashPassword(newPassword);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
     db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, await sha256Hex(keepToken)))),
     logStatement(db, user, { action: "Passwort geändert", kind: "account", itemId: String(user.id), title: user.username }, { at: now }),
   ]);
+}
+
+/**
+ * The staff member's own password, asked again before a change that weighs more than a session
+ * should carry alone (a new password, the website address): 400 with `wrong` when it is not
+ * theirs, counted like a login, so a stolen session guesses no more often than the login could.
+ */
+export async function confirmPassword(db: Database, user: StaffUser, password: string, origin: CheckOrigin, wrong: string, now = new Date()): Promise<void> {
+  await claimPasswordCheck(db, user.username, origin, now);
+  const row = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!row || !(await verifyPassword(password, row.passwordHash))) throw new HttpError(400, wrong);
+  await forgetChecks(db, user.username, origin);
 }
 
 /** "Überall abmelden": every session of the account ends, the current one included. */

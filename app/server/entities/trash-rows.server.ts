@@ -4,18 +4,19 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { TRASH_KEEP_DAYS, type TrashKind } from "~/lib/activity";
 import { notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
-import { trash, trashedPictures } from "~/server/db/schema";
+import { trash, trashedPictures, trashRows } from "~/server/db/schema";
 import type { PictureKind } from "~/server/images/keys.server";
 import { pictureTable } from "~/server/images/picture-rows.server";
 import { type Actor, logStatement, rowExists, shortTitle } from "./activity-log.server";
 
 /*
  * How an item moves into the Papierkorb and back, for every entity module (decision 016).
- * Deleting copies the item's rows into one `trash` entry — SQLite writes them as JSON, column
- * by column as stored — and removes them from their tables, in one batch with the Verlauf's
- * entry. Restoring inserts the copied rows again: same ids, same dates, same values. The
- * entity module says which rows an item has and what a restore must respect (a Titelbild
- * taken meanwhile, a category gone); the Papierkorb itself is trash.server.ts.
+ * Deleting copies each of the item's rows into a row of `trash_rows` — SQLite writes it as JSON,
+ * column by column as stored — and removes them from their tables, in one batch with the
+ * entry and the Verlauf's. One stored row per copied row, so an item of any size fits (D1 limits
+ * one value to 2 MB; issue 37). Restoring inserts the copied rows again: same ids, same dates,
+ * same values. The entity module says which rows an item has and what a restore must respect (a
+ * Titelbild taken meanwhile, a category gone); the Papierkorb itself is trash.server.ts.
  */
 
 type Statement = BatchItem<"sqlite">;
@@ -30,14 +31,15 @@ export interface ItemRows {
   where: SQL;
 }
 
-/** The rows as a JSON array of objects keyed by column name, exactly as stored. */
-function rowsAsJson({ table, where }: ItemRows): SQL {
+/** Copies the rows into the entry `entryId`, each as a JSON object keyed by column name, exactly as stored; only `when` holds. */
+function copyRows(db: Database, entryId: string, { table, where }: ItemRows, when: SQL) {
   const pairs = sql.join(
     columnsOf(table).map((column) => sql`${sql.raw(`'${column.name}'`)}, ${column}`),
     sql`, `,
   );
-  // json(…): a subquery's result loses its JSON type, and would otherwise be embedded as a string.
-  return sql`json((select json_group_array(json_object(${pairs})) from ${table} where ${where}))`;
+  return db
+    .insert(trashRows)
+    .select(sql`select null, ${entryId}, ${getTableName(table)}, json_object(${pairs}) from ${table} where ${where} and ${when}`);
 }
 
 export interface TrashedItem {
@@ -71,19 +73,15 @@ export async function moveToTrash(
   const [own] = item.rows;
   const exists = rowExists(own.table, own.where);
   const keepUntil = now.getTime() + TRASH_KEEP_DAYS * DAY_MS;
-  const payload = sql.join(
-    [
-      ...item.rows.map((rows) => sql`${sql.raw(`'${getTableName(rows.table)}'`)}, ${rowsAsJson(rows)}`),
-      ...Object.entries(item.facts ?? {}).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
-    ],
-    sql`, `,
-  );
+  const facts = Object.entries(item.facts ?? {}).map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`);
   const results = await db.batch([
     db
       .insert(trash)
       .select(
-        sql`select ${item.id}, ${item.kind}, ${shortTitle(item.title)}, ${now.getTime()}, ${actor.username}, ${keepUntil}, json_object(${payload}) where ${exists}`,
+        sql`select ${item.id}, ${item.kind}, ${shortTitle(item.title)}, ${now.getTime()}, ${actor.username}, ${keepUntil}, json_object(${sql.join(facts, sql`, `)}) where ${exists}`,
       ),
+    // Own row first: its copy is the entry's first of its table (`storedColumn`).
+    ...item.rows.map((rows) => copyRows(db, item.id, rows, exists)),
     ...(item.pictures
       ? [trashedPicturesStatement(db, item.id, item.pictures.kind, item.pictures.where)]
       : []),
@@ -101,6 +99,11 @@ function trashedPicturesStatement(db: Database, entryId: string, kind: PictureKi
 /** A value of `TrashedItem.facts`, as kept in the entry `entryId`. */
 export const storedFact = (entryId: string, name: string) =>
   sql`(select json_extract(${trash.payload}, ${`$.${name}`}) from ${trash} where ${trash.id} = ${entryId})`;
+
+/** A column of the item's own row (its table's first copied row) in the entry `entryId` (a value, or SQL such as `trash.id`). */
+export const storedColumn = (entryId: string | SQL, table: SQLiteTable, column: string) =>
+  sql`(select json_extract(own.value, ${`$.${column}`}) from ${trashRows} as own
+    where own.entry_id = ${entryId} and own.table_name = ${getTableName(table)} order by own.id limit 1)`;
 
 /** A column's stored value inside `restoreRows` (the copied row is `item.value`). */
 export const storedValue = (column: string) => sql.raw(`json_extract(item.value, '$.${column}')`);
@@ -120,11 +123,10 @@ export function restoreRows(
     columnsOf(table).map((column) => replace[column.name] ?? storedValue(column.name)),
     sql`, `,
   );
-  const path = `$.${getTableName(table)}`;
   return db
     .insert(table)
     .select(
-      sql`select ${values} from ${trash}, json_each(${trash.payload}, ${path}) as item where ${trash.id} = ${entryId}${keep ? sql` and ${keep}` : sql``}`,
+      sql`select ${values} from ${trashRows} as item where item.entry_id = ${entryId} and item.table_name = ${getTableName(table)}${keep ? sql` and ${keep}` : sql``} order by item.id`,
     );
 }
 

@@ -4,7 +4,7 @@ import { TRASH_KINDS, type TrashKind } from "~/lib/activity";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Paging } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
-import { trash, trashedPictures } from "~/server/db/schema";
+import { references, trash, trashedPictures, trashRows } from "~/server/db/schema";
 import { imageUrl, type PictureKind } from "~/server/images/keys.server";
 import { parseRenditionWidths, type PictureSource, renditionSources } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
@@ -16,7 +16,7 @@ import { NEWS_TRASH } from "./news.server";
 import { SPECIAL_HOURS_TRASH } from "./opening-hours.server";
 import { REFERENCE_TRASH } from "./references.server";
 import { REPLY_SNIPPET_TRASH } from "./reply-snippets.server";
-import type { TrashRules } from "./trash-rows.server";
+import { storedColumn, type TrashRules } from "./trash-rows.server";
 
 /*
  * The Papierkorb (decision 016): what staff deleted, newest first; "Wiederherstellen" puts an
@@ -54,7 +54,7 @@ export interface TrashEntry {
   picture: { id: string; url: string; width: number | null; height: number | null; sources: PictureSource[] } | null;
 }
 
-const stored = (path: string) => sql`json_extract(${trash.payload}, ${path})`;
+const stored = (column: string) => storedColumn(sql`${trash.id}`, references, column);
 
 /** The entries' columns, and a picture's own from its stored row. */
 const entryColumns = {
@@ -64,10 +64,10 @@ const entryColumns = {
   deletedAt: trash.deletedAt,
   deletedBy: trash.deletedBy,
   purgeAfter: trash.purgeAfter,
-  imageKey: sql<string | null>`${stored("$.references[0].image_key")}`,
-  width: sql<number | null>`${stored("$.references[0].width")}`,
-  height: sql<number | null>`${stored("$.references[0].height")}`,
-  renditionWidths: sql<string | null>`${stored("$.references[0].rendition_widths")}`,
+  imageKey: sql<string | null>`${stored("image_key")}`,
+  width: sql<number | null>`${stored("width")}`,
+  height: sql<number | null>`${stored("height")}`,
+  renditionWidths: sql<string | null>`${stored("rendition_widths")}`,
 };
 
 const entries = (db: Database) => db.select(entryColumns).from(trash);
@@ -114,8 +114,12 @@ async function entryOf(db: Database, id: string) {
 }
 
 /** The statements that remove an entry, for the end of a batch: its last one returns the entry if it was still there. */
-function removeEntry(db: Database, id: string): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
-  return [db.delete(trashedPictures).where(eq(trashedPictures.entryId, id)), db.delete(trash).where(eq(trash.id, id)).returning({ id: trash.id })];
+function removeEntry(db: Database, id: string): BatchItem<"sqlite">[] {
+  return [
+    db.delete(trashedPictures).where(eq(trashedPictures.entryId, id)),
+    db.delete(trashRows).where(eq(trashRows.entryId, id)),
+    db.delete(trash).where(eq(trash.id, id)).returning({ id: trash.id }),
+  ];
 }
 
 const wasThere = (results: readonly unknown[]) => (results[results.length - 1] as unknown[]).length > 0;

@@ -17,9 +17,10 @@ import { HttpError } from "~/server/base/errors.server";
 import type { Validated } from "~/server/base/validation.server";
 import { type BookedAppointment, checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
 import { finishJob, markAnswerSeen, markArrived, markCollected, undoFinish } from "~/server/entities/job-flow.server";
-import { type Mailers, shareChannels, shareNotice } from "~/server/entities/customer-mail.server";
+import { type Mailers, shareChannels, shareNotice, tellCustomer } from "~/server/entities/customer-mail.server";
 import type { Enquiry } from "~/server/entities/enquiries.server";
-import type { Notice, Progress, Quote } from "~/server/entities/enquiry-progress.server";
+import { type Notice, type Progress, type Quote, workableEnquiry } from "~/server/entities/enquiry-progress.server";
+import { renewStatusLinks, STATUS_LINK_WEEKS_AFTER_CLOSE, statusLinkEnd } from "~/server/entities/enquiry-status-links.server";
 import { quoteFromForm, saveQuote } from "~/server/entities/quotes.server";
 import type { StaffUser } from "~/server/entities/staff-accounts.server";
 import { directWrite, type IntentHandler, refusedForm, validatedWrite } from "./staff-form.server";
@@ -124,7 +125,14 @@ export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mai
       reason: notice.told ? null : untoldReason(notice, enquiry, mailers),
     })),
     channels: shareChannels(enquiry),
+    statusLinks: statusLinksOf(enquiry, now),
   };
+}
+
+/** Until when the links handed out before the job closed work (those made later hold longer); null while the job is open. */
+function statusLinksOf(enquiry: Enquiry, now: Date) {
+  const end = enquiry.closedAt && statusLinkEnd(enquiry.closedAt, new Date(enquiry.closedAt));
+  return { end: end ? formatDateTime(end) : null, ended: !!end && end <= now, weeks: STATUS_LINK_WEEKS_AFTER_CLOSE };
 }
 export type StaffProgress = ReturnType<typeof staffProgress>;
 
@@ -151,6 +159,8 @@ export function progressIntents(args: RequestArgs, user: StaffUser, id: string):
   const { db, mailers } = args.context;
   return {
     [PROGRESS_INTENTS.quote]: validatedWrite(quoteFromForm, (input) => saveQuote(db, mailers, user, id, input), {
+      // A refusal (accepted meanwhile, too many versions) comes back with the lines as typed.
+      refusedAt: "_form",
       toast: (enquiry) => ({ type: "success", title: "Preis gespeichert", body: toldBy(enquiry, mailers) }),
     }),
     [PROGRESS_INTENTS.propose]: async (form) => {
@@ -177,6 +187,16 @@ export function progressIntents(args: RequestArgs, user: StaffUser, id: string):
     [PROGRESS_INTENTS.collected]: directWrite(() => markCollected(db, user, id), {
       toast: { type: "success", title: "Abgeholt", body: "Der Auftrag ist abgeschlossen." },
     }),
+    // Every earlier link stops working; the customer gets the new one by e-mail, or staff send it with "Kunde benachrichtigen".
+    [PROGRESS_INTENTS.renewLink]: directWrite(
+      async () => {
+        const enquiry = await workableEnquiry(db, id);
+        await renewStatusLinks(db, user, enquiry);
+        tellCustomer(db, mailers, id, "received");
+        return enquiry;
+      },
+      { toast: (enquiry) => ({ type: "success", title: "Neuer Link", body: `Frühere Links zur Statusseite gelten nicht mehr. ${toldBy(enquiry, mailers)}` }) },
+    ),
     // A plain document post: the answer opens WhatsApp, SMS or the mail app with the text, or (told by phone) the page again.
     [PROGRESS_INTENTS.notify]: async (form) => {
       const channel = form.values[CHANNEL_FIELD] ?? "";

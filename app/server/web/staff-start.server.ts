@@ -3,6 +3,7 @@ import { todayLine } from "~/lib/open-status";
 import { type Database, readTogether } from "~/server/db/client.server";
 import { visibleAlertsRead } from "~/server/entities/alerts.server";
 import { bookedDays } from "~/server/entities/appointments.server";
+import { websiteChangesFor } from "~/server/entities/business.server";
 import { type Enquiry, listEnquiries } from "~/server/entities/enquiries.server";
 import { answeredJobs } from "~/server/entities/job-flow.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
@@ -45,3 +46,15 @@ export async function staffStartOverview(db: Database, now = new Date()) {
   };
 }
 export type StaffStartOverview = Awaited<ReturnType<typeof staffStartOverview>>;
+
+/** The changes of the website address this staff member has not dismissed yet, as their start page shows them. */
+export async function shownWebsiteChanges(db: Database, userId: number) {
+  return (await websiteChangesFor(db, userId)).map(({ id, previous, website, changedBy, changedAt }) => ({
+    id,
+    previous,
+    website,
+    changedBy,
+    at: formatDateTime(changedAt),
+  }));
+}
+export type ShownWebsiteChange = Awaited<ReturnType<typeof shownWebsiteChanges>>[number];

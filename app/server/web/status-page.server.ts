@@ -7,12 +7,12 @@ import { statusCalendarPath, statusPagePath, statusPhotoPath } from "~/lib/site-
 import { clientAddress } from "~/server/base/client-address.server";
 import { HttpError } from "~/server/base/errors.server";
 import { validate } from "~/server/base/validation.server";
-import { readOnce } from "~/server/db/client.server";
+import { type Database, readOnce } from "~/server/db/client.server";
 import { chooseSlot, declineNote, declineSlots } from "~/server/entities/appointments.server";
 import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
 import { claimStatusPagePost } from "~/server/entities/enquiry-spam.server";
-import { type EnquiryRef, type Progress, statusPageRead } from "~/server/entities/enquiry-progress.server";
-import { STATUS_LINK_GONE } from "~/server/entities/enquiry-status-links.server";
+import { type EnquiryRef, type Progress, statusLinkExpired, statusPageRead } from "~/server/entities/enquiry-progress.server";
+import { STATUS_LINK_EXPIRED, STATUS_LINK_GONE, STATUS_LINK_WEEKS_AFTER_CLOSE } from "~/server/entities/enquiry-status-links.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/quotes.server";
 import { workshopContact } from "~/server/entities/workshop-contact.server";
@@ -25,8 +25,24 @@ import { formFields, invalidForm } from "./staff-form.server";
  * against its sender first; a link that opens nothing answers 404 to reads and posts alike.
  */
 
-/** The page's answer to a link that opens nothing (any more); the page's error view says how long links hold. */
-export const statusLinkGone = () => Response.json({ error: STATUS_LINK_GONE, retentionMonths: ENQUIRY_RETENTION_MONTHS }, { status: 404 });
+/**
+ * The page's answer to a link that opens nothing (any more): whether it ended after the job
+ * closed, how long links hold, and the workshop's phone, which the page's error view shows.
+ */
+async function statusLinkGone(db: Database, token: string, now: Date) {
+  const expired = await statusLinkExpired(db, token, now);
+  const { phone } = await workshopContact(db);
+  return Response.json(
+    {
+      error: expired ? STATUS_LINK_EXPIRED : STATUS_LINK_GONE,
+      expired,
+      weeksAfterClose: STATUS_LINK_WEEKS_AFTER_CLOSE,
+      retentionMonths: ENQUIRY_RETENTION_MONTHS,
+      phone,
+    },
+    { status: 404 },
+  );
+}
 
 /** The pick-up days the page lists once the car is ready. */
 const PICK_UP_DAYS = 6;
@@ -35,7 +51,7 @@ const PICK_UP_DAYS = 6;
 export async function statusPage(context: AppLoadContext, token: string, now = new Date()) {
   const { db } = context;
   const read = await statusPageRead(db, token, now);
-  if (!read) throw statusLinkGone();
+  if (!read) throw await statusLinkGone(db, token, now);
   const { enquiry, progress } = read;
   const contact = await workshopContact(db);
   const schedule = enquiry.finishedAt ? await readOnce(db, scheduleRead(db, now)) : null;
