@@ -16,8 +16,8 @@ export const TIMELINE_LABELS: Record<TimelineStep, string> = {
   fertig: "Fertig",
 };
 
-/** What the customer is told about, each with its own e-mail; the API's `customerNotified` keys. */
-export const NOTICE_STEPS = ["received", "quote", "proposals", "appointment", "finished"] as const;
+/** What the customer is told about, each with its own e-mail; the API's `customerNotified` keys (but the reminder, which the scheduled run sends and staff never share). */
+export const NOTICE_STEPS = ["received", "quote", "proposals", "appointment", "finished", "reminder"] as const;
 export type NoticeStep = (typeof NOTICE_STEPS)[number];
 export const NOTICE_STEP_LABELS: Record<NoticeStep, string> = {
   received: "Link zur Statusseite",
@@ -25,6 +25,7 @@ export const NOTICE_STEP_LABELS: Record<NoticeStep, string> = {
   proposals: "Terminvorschläge",
   appointment: "Gewählter Termin",
   finished: "Fahrzeug fertig",
+  reminder: "Erinnerung am Vortag",
 };
 
 /** How a notice went: sent by e-mail, shared by staff, or why the customer was not told ("zurueckgehalten": the site's hourly ceiling of customer e-mails). */

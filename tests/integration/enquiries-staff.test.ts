@@ -164,6 +164,8 @@ describe("the staff API", () => {
         ...["startedAt", "finishedAt", "quote", "appointment", "customerNotified"],
         // What the visitor told and looked at (issue 30).
         ...["damage", "contactBy", "reachable", "referencePicture"],
+        // The job's steps (issue 38, decision 024).
+        ...["arrivedAt", "collectedAt", "customerAnsweredAt", "step", "waitingOn"],
       ].sort(),
     );
     expect(all[1].photos).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/images\/anfragen\//), width: 2, height: 2 }]);

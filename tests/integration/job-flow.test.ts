@@ -1,11 +1,13 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, workshopDate } from "~/lib/dates";
+import { addDays, formatAppointment, workshopDate, workshopInstant } from "~/lib/dates";
 import { holidayOn } from "~/lib/holidays";
 import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
+import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
+import { sendDropOffReminders } from "~/server/entities/job-flow.server";
 import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
-import { api, body, expectError, SAME_ORIGIN, site, staffToken } from "./helpers";
+import { api, body, db, expectError, SAME_ORIGIN, site, staffToken } from "./helpers";
 import { mailsSince, sentMail } from "./mail";
 
 /*
@@ -158,5 +160,40 @@ describe("the job's steps", () => {
       .run();
     await expectError(await api("enquiry/finish/undo", { token, json: { id } }), 409, /nur in den ersten 10 Minuten/);
     expect((await current(token, id)).step).toBe("fertig");
+  });
+});
+
+describe("the reminder the day before the drop-off", () => {
+  /** 03:00 in Cologne on the day before `slot` (`YYYY-MM-DDTHH:mm`), when the nightly run goes. */
+  const nightBefore = (slot: string) => workshopInstant(addDays(slot.slice(0, 10), -1), "03:00");
+
+  it("goes once per chosen date, with the date, the address and the directions; not for a withdrawn date or a car already in", async () => {
+    const since = Date.now();
+    const token = await staffToken();
+    const { id, link, reference, name } = await job();
+    const slot = openWeekday(2, "14:00");
+    await step(token, "enquiry/propose", { id, slots: [slot] });
+    const slotId = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(id).first<{ id: string }>())!.id;
+    expect((await customerPost(link, { aktion: "termin-waehlen", termin: slotId })).status).toBe(303);
+
+    // Two days before: nothing yet.
+    expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, workshopInstant(addDays(slot.slice(0, 10), -2), "03:00"))).not.toContain(id);
+    // The night before: once, however often the run goes.
+    expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, nightBefore(slot))).toContain(id);
+    expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, nightBefore(slot))).not.toContain(id);
+    const mail = await sentMail(name, since, `Ihre Anfrage ${reference}: Ihr Termin morgen`);
+    expect(mail.text).toContain(formatAppointment(workshopInstant(slot.slice(0, 10), "14:00").toISOString()));
+    expect(mail.text).toContain(DEMO.street);
+    expect(mail.text).toContain(DEMO.directions);
+    expect(mail.text).toContain("verschieben");
+    expect(mail.headers["auto-submitted"]).toBe("auto-generated");
+
+    // New proposals withdraw the date: no reminder for it. A car already in gets none either.
+    const other = await job();
+    await step(token, "enquiry/propose", { id: other.id, slots: [slot] });
+    const otherSlot = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(other.id).first<{ id: string }>())!.id;
+    expect((await customerPost(other.link, { aktion: "termin-waehlen", termin: otherSlot })).status).toBe(303);
+    await step(token, "enquiry/arrived", { id: other.id, early: true });
+    expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, nightBefore(slot))).not.toContain(other.id);
   });
 });

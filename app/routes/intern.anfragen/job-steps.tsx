@@ -15,6 +15,7 @@ export function JobSteps({ progress, finishMessage }: { progress: StaffProgress;
   return (
     <section className="staff-section enquiry-steps job-steps" aria-labelledby="auftrag-title">
       <h2 id="auftrag-title">Auftrag: {progress.stepLabel}</h2>
+      {job.reminder ? <p className="job-steps__reminder">{job.reminder}</p> : null}
       {job.arrivedAt ? <p className="enquiry-steps__done">Fahrzeug in der Werkstatt seit {job.arrivedAt} Uhr.</p> : null}
       {job.arrive && !job.arriveEarlyUntil ? (
         <Form method="post" className="enquiry-steps__finish" preventScrollReset>

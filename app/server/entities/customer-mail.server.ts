@@ -62,6 +62,15 @@ async function paragraph(db: Database, step: NoticeStep, enquiry: Enquiry, progr
         ...(appointment?.proposals ?? []).map((slot) => `– ${formatAppointment(slot.startsAt)}`),
         "Bitte wählen Sie auf Ihrer Seite einen aus, oder sagen Sie uns dort, wenn keiner passt.",
       ].join("\r\n");
+    case "reminder": {
+      if (!appointment?.chosen) return "";
+      const contact = await workshopContact(db);
+      return [
+        `zur Erinnerung: Morgen, ${formatAppointment(appointment.chosen.startsAt)}, bringen Sie Ihr Fahrzeug zu uns in die Werkstatt: ${contact.address}.`,
+        ...(contact.directions ? [`Anfahrt: ${asOneLine(contact.directions)}`] : []),
+        "Passt der Termin nicht mehr? Auf Ihrer Seite können Sie ihn verschieben, oder rufen Sie uns an.",
+      ].join("\r\n");
+    }
     case "appointment": {
       const contact = await workshopContact(db);
       return appointment?.chosen
@@ -121,6 +130,8 @@ function subjectOf(step: NoticeStep, enquiry: Enquiry, progress: Progress): stri
       return `${base}: Terminvorschläge`;
     case "appointment":
       return `${base}: Ihr Termin`;
+    case "reminder":
+      return `${base}: Ihr Termin morgen`;
     case "finished":
       return `${base}: Ihr Fahrzeug ist fertig`;
   }

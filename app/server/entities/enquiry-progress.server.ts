@@ -92,6 +92,8 @@ export interface Progress {
   /** Where the job stands and who has the next move (app/lib/job.ts). */
   step: JobStep;
   waitingOn: WaitingOn;
+  /** The reminder the day before the drop-off: how its last attempt went, or null when none was made. */
+  reminder: { outcome: NoticeOutcome; at: string } | null;
 }
 
 /** Whom the Verlauf names for what a customer did on the status page (never their name: decision 016). */
@@ -224,6 +226,11 @@ function timelineOf(enquiry: Enquiry, quote: Quote | null, appointment: Appointm
   return entries.flatMap(([step, reached, at, label]) => (reached ? [{ step, label: label ?? TIMELINE_LABELS[step], at }] : []));
 }
 
+function reminderOf(rows: NoticeRow[]): Progress["reminder"] {
+  const row = rows.find((candidate) => candidate.step === "reminder");
+  return row ? { outcome: row.outcome as NoticeOutcome, at: row.at.toISOString() } : null;
+}
+
 /** What the job's step follows from (app/lib/job.ts). */
 function jobFacts(enquiry: Enquiry, quote: Quote | null, appointment: Appointment | null): JobFacts {
   return {
@@ -269,6 +276,7 @@ export async function progressOf(db: Database, list: Enquiry[]): Promise<Map<str
           timeline: timelineOf(enquiry, quote, appointment),
           step: jobStep(facts),
           waitingOn: waitingOn(facts),
+          reminder: reminderOf(own(notices, enquiry.id)),
         },
       ];
     }),

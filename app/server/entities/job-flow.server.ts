@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { formatDay, workshopDate } from "~/lib/dates";
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import { addDays, formatDay, workshopDate, workshopInstant } from "~/lib/dates";
 import { FINISH_UNDO_MINUTES, type JobMessage, type JobStep, type Transition, TRANSITIONS } from "~/lib/job";
 import { HttpError } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
-import { enquiries } from "~/server/db/schema";
+import { appointmentSlots, customerNotices, enquiries } from "~/server/db/schema";
 import { type Actor, logStatement, previousChanged } from "./activity-log.server";
 import { type Mailers, sendNotice } from "./customer-mail.server";
 import { type Enquiry, getEnquiry } from "./enquiries.server";
@@ -163,4 +163,42 @@ export async function deliverJobMessage(db: Database, customerMail: SendEmail | 
   if (!enquiry || enquiry.status === "spam" || enquiry.collectedAt) return;
   if (enquiry.finishedAt === null || new Date(enquiry.finishedAt).getTime() !== message.finishedAt) return;
   await sendNotice(db, customerMail, enquiry.id, "finished");
+}
+
+/**
+ * The day before a drop-off (decision 024): one e-mail with the date, the address, the directions
+ * and the way to move it, for every date chosen for tomorrow (Berlin) whose car is not in yet —
+ * once per choice: a date chosen again after a reminder gets its own. For the scheduled run;
+ * returns the references reminded.
+ */
+export async function sendDropOffReminders(db: Database, customerMail: SendEmail | undefined, now = new Date()): Promise<string[]> {
+  const tomorrow = addDays(workshopDate(now), 1);
+  const due = await db
+    .select({ enquiryId: appointmentSlots.enquiryId, chosenAt: appointmentSlots.chosenAt, remindedAt: customerNotices.at })
+    .from(appointmentSlots)
+    .innerJoin(enquiries, eq(enquiries.id, appointmentSlots.enquiryId))
+    .leftJoin(customerNotices, and(eq(customerNotices.enquiryId, appointmentSlots.enquiryId), eq(customerNotices.step, "reminder")))
+    .where(
+      and(
+        isNotNull(appointmentSlots.chosenAt),
+        isNull(appointmentSlots.withdrawnAt),
+        gte(appointmentSlots.startsAt, workshopInstant(tomorrow, "00:00")),
+        lt(appointmentSlots.startsAt, workshopInstant(addDays(tomorrow, 1), "00:00")),
+        isNull(enquiries.arrivedAt),
+        ne(enquiries.status, "spam"),
+        isNotNull(enquiries.email),
+      ),
+    );
+  const reminded: string[] = [];
+  for (const { enquiryId, chosenAt, remindedAt } of due) {
+    if (remindedAt && chosenAt && remindedAt >= chosenAt) continue;
+    await sendNotice(db, customerMail, enquiryId, "reminder");
+    const outcome = await db
+      .select({ outcome: customerNotices.outcome })
+      .from(customerNotices)
+      .where(and(eq(customerNotices.enquiryId, enquiryId), eq(customerNotices.step, "reminder")))
+      .get();
+    if (outcome?.outcome === "gesendet") reminded.push(enquiryId);
+  }
+  return reminded;
 }

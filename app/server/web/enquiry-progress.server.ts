@@ -67,6 +67,15 @@ export function shownQuote(quote: Quote) {
   };
 }
 
+/** Whether the customer was reminded of the drop-off the day before, as the job card says it. */
+function reminderLine(enquiry: Enquiry, { reminder, appointment }: Progress): string {
+  const chosenAt = appointment?.confirmedAt;
+  if (reminder && chosenAt && reminder.at >= chosenAt) {
+    return reminder.outcome === "gesendet" ? `Erinnerung gesendet am ${formatDateTime(reminder.at)} Uhr.` : "Erinnerung nicht zugestellt – bitte anrufen.";
+  }
+  return enquiry.email ? "Die Erinnerung geht am Vortag per E-Mail." : "Keine E-Mail-Adresse: bitte am Vortag anrufen.";
+}
+
 /** The job's own buttons (`JobSteps`): what the step allows, with what each needs to say. */
 function jobControls(enquiry: Enquiry, progress: Progress, now: Date) {
   const chosen = progress.appointment?.chosen;
@@ -79,6 +88,7 @@ function jobControls(enquiry: Enquiry, progress: Progress, now: Date) {
     undoUntil: allowed("fertig-zuruecknehmen", progress.step) && undoUntil && undoUntil > now ? formatClock(undoUntil.toISOString()) : null,
     collect: allowed("abgeholt", progress.step),
     arrivedAt: enquiry.arrivedAt && formatDateTime(enquiry.arrivedAt),
+    reminder: progress.step === "termin" ? reminderLine(enquiry, progress) : null,
     collectedAt: enquiry.collectedAt && formatDateTime(enquiry.collectedAt),
   };
 }

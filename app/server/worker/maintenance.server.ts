@@ -4,6 +4,7 @@ import { forgetOldEnquiryAttempts } from "~/server/entities/enquiry-spam.server"
 import { deleteExpiredEnquiries } from "~/server/entities/enquiries.server";
 import { deleteOldLogEntries } from "~/server/entities/activity-log.server";
 import { deleteExpiredInvitations } from "~/server/entities/invitations.server";
+import { sendDropOffReminders } from "~/server/entities/job-flow.server";
 import { emptyTrash } from "~/server/entities/trash.server";
 import { makeMissingRenditions } from "~/server/images/renditions.server";
 import { finishImageDeletions, removeOrphanedImages } from "~/server/images/storage.server";
@@ -26,6 +27,8 @@ export interface MaintenanceReport {
   logEntriesDeleted: number;
   /** References of enquiries whose e-mail to the workshop went out on this run. */
   enquiryMailsSent: string[];
+  /** Enquiries whose customer was reminded of tomorrow's drop-off. */
+  remindersSent: string[];
 }
 
 /**
@@ -34,7 +37,7 @@ export interface MaintenanceReport {
  */
 export async function runMaintenance(
   db: Database,
-  bindings: Pick<Env, "IMAGES" | "IMAGE_TRANSFORMS" | "ENQUIRY_MAIL">,
+  bindings: Pick<Env, "IMAGES" | "IMAGE_TRANSFORMS" | "ENQUIRY_MAIL"> & { CUSTOMER_MAIL?: SendEmail },
   now: Date,
 ): Promise<MaintenanceReport> {
   const bucket = bindings.IMAGES;
@@ -45,11 +48,12 @@ export async function runMaintenance(
   const logEntriesDeleted = await deleteOldLogEntries(db, now);
   await deleteExpiredInvitations(db, now);
   const enquiryMailsSent = await retryEnquiryMails(db, bindings.ENQUIRY_MAIL, now);
+  const remindersSent = await sendDropOffReminders(db, bindings.CUSTOMER_MAIL, now);
   await forgetOldEnquiryAttempts(db, now);
   const finishedDeletes = await finishImageDeletions(db, bucket);
   const orphansRemoved = await removeOrphanedImages(db, bucket, new Date(now.getTime() - ORPHAN_MIN_AGE_MS));
   const { made: renditionsMade } = await makeMissingRenditions(db, bucket, bindings.IMAGE_TRANSFORMS);
-  return { finishedDeletes, orphansRemoved, renditionsMade, enquiriesDeleted, enquiryMailsSent, trashEmptied, logEntriesDeleted };
+  return { finishedDeletes, orphansRemoved, renditionsMade, enquiriesDeleted, enquiryMailsSent, remindersSent, trashEmptied, logEntriesDeleted };
 }
 
 /**
