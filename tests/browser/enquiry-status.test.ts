@@ -121,14 +121,30 @@ describe.each(MODES)("from enquiry to „fertig“ on a phone $name", ({ javaScr
     await staff.getByRole("link", { name: `${reference} · ${name}` }).click();
     await staff.waitForURL((address) => address.searchParams.get("anfrage") === id);
     await staff.getByText(/^Gewählt:/).waitFor();
-    await staff.getByRole("button", { name: "Fahrzeug fertig – kann abgeholt werden" }).click();
+    // The car comes before the chosen day: "Fahrzeug ist da" takes a second tap then (issue 38).
+    expect(await staff.getByRole("button", { name: "Jetzt fertig melden" }).count()).toBe(0);
+    await staff.getByText("Fahrzeug schon vor dem Termin da?").click();
+    await staff.getByRole("button", { name: "Ja, Fahrzeug ist schon da" }).click();
+    await staff.getByText(/^Fahrzeug in der Werkstatt seit/).waitFor();
+    // "Fertig" behind a fold that shows the customer's message first; then it can be taken back.
+    await staff.getByText("Fahrzeug fertig – kann abgeholt werden", { exact: true }).click();
+    await staff.getByText(/Ihr Fahrzeug ist fertig und kann abgeholt werden/).waitFor();
+    await staff.getByRole("button", { name: "Jetzt fertig melden" }).click();
     await staff.getByText(/^Fahrzeug fertig gemeldet am/).waitFor();
+    await staff.getByRole("button", { name: /^„Fertig“ zurücknehmen/ }).click();
+    await staff.getByText("Fahrzeug fertig – kann abgeholt werden", { exact: true }).waitFor();
+    expect(await staff.getByText(/^Fahrzeug fertig gemeldet am/).count()).toBe(0);
 
-    // The customer's page shows every step, and the hours to pick the car up.
+    // Within the undo window the customer's page does not say "fertig" yet.
     await customer.goto(url);
-    expect(await timeline(customer)).toEqual(["Eingegangen", "In Bearbeitung", "Richtpreis", "Angebot angenommen", "Termin", "Fertig"]);
-    await customer.getByRole("heading", { name: "Fahrzeug fertig – kann abgeholt werden" }).waitFor();
-    await customer.locator(".pick-up-hours dt").first().waitFor();
+    expect(await timeline(customer)).toEqual(["Eingegangen", "In Bearbeitung", "Richtpreis", "Angebot angenommen", "Termin"]);
+
+    // Fertig again, then Abgeholt closes the job.
+    await staff.getByText("Fahrzeug fertig – kann abgeholt werden", { exact: true }).click();
+    await staff.getByRole("button", { name: "Jetzt fertig melden" }).click();
+    await staff.getByRole("button", { name: "Abgeholt – Auftrag abschließen" }).click();
+    await staff.getByText(/^Abgeholt am/).waitFor();
+    await staff.getByRole("heading", { name: "Auftrag: Abgeholt" }).waitFor();
   });
 });
 

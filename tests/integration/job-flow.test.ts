@@ -1,13 +1,14 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addDays, formatAppointment, workshopDate, workshopInstant } from "~/lib/dates";
+import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
 import { holidayOn } from "~/lib/holidays";
 import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
 import { sendDropOffReminders } from "~/server/entities/job-flow.server";
 import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
-import { api, body, db, expectError, SAME_ORIGIN, site, staffToken } from "./helpers";
+import { api, body, db, expectError, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
 import { mailsSince, sentMail } from "./mail";
 
 /*
@@ -129,12 +130,13 @@ describe("the job's steps", () => {
   it("holds the fertig e-mail back: taken back within the window the customer hears nothing, after the window she gets it once", async () => {
     const since = Date.now();
     const token = await staffToken();
-    const { id, reference, name } = await job();
+    const { id, reference, name, link } = await job();
     await step(token, "enquiry/arrived", { id });
 
     const first = await step(token, "enquiry/finish", { id });
-    // Nothing went out with the answer: the message waits in the queue.
+    // Nothing went out with the answer: the message waits in the queue, and the status page does not say "fertig" yet.
     expect(first.customerNotified.finished).toBe(false);
+    expect(await (await site(`/anfrage/status/${link}`)).text()).not.toContain("Fahrzeug fertig – kann abgeholt werden");
     expect(await step(token, "enquiry/finish/undo", { id })).toMatchObject({ step: "in-werkstatt", finishedAt: null });
     const undone = await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(first.finishedAt!) });
     expect(undone.explicitAcks).toHaveLength(1);
@@ -195,5 +197,35 @@ describe("the reminder the day before the drop-off", () => {
     expect((await customerPost(other.link, { aktion: "termin-waehlen", termin: otherSlot })).status).toBe(303);
     await step(token, "enquiry/arrived", { id: other.id, early: true });
     expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, nightBefore(slot))).not.toContain(other.id);
+  });
+});
+
+describe("what the job card says of telling the customer", () => {
+  const card = async (id: string, cookie: string) => (await site(`/intern/anfragen?anfrage=${id}`, { headers: { Cookie: cookie } })).text();
+
+  it("says an e-mail on its way neutrally and offers no sharing while it can go; with WhatsApp chosen, WhatsApp comes first", async () => {
+    const token = await staffToken();
+    const cookie = await staffCookie(token);
+    const quote = (id: string) => ({ id, kind: "richtpreis", items: [{ text: "Sitz", quantity: 1, unitPriceGross: 35400 }], validUntil: addDays(today(), 20) });
+
+    const byMail = await job();
+    await step(token, "enquiry/quote", quote(byMail.id));
+    const mailed = await card(byMail.id, cookie);
+    expect(mailed).not.toContain("nicht benachrichtigt");
+    expect(mailed).not.toContain("Kunde benachrichtigen");
+
+    // Fertig waits out the undo window: the card names the time the e-mail goes.
+    await step(token, "enquiry/arrived", { id: byMail.id });
+    await step(token, "enquiry/finish", { id: byMail.id });
+    expect(await card(byMail.id, cookie)).toMatch(/E-Mail geht um \d\d:\d\d Uhr, nach der Frist zum Zurücknehmen/);
+
+    const name = `Jana WhatsApp-${Date.now().toString(36)}`;
+    await expectStoredWithLink(await sendEnhanced(await enquiryForm({ ...CUSTOMER, name, [F.phone]: "0171 2345678", [F.contactBy]: "whatsapp" })));
+    const wantsWhatsApp = (await env.DB.prepare("select id from enquiries where name = ?").bind(name).first<{ id: string }>())!.id;
+    await step(token, "enquiry/quote", quote(wantsWhatsApp));
+    const shared = await card(wantsWhatsApp, cookie);
+    expect(shared).toContain("Kunde benachrichtigen");
+    expect(shared.indexOf("Per WhatsApp")).toBeGreaterThan(-1);
+    expect(shared.indexOf("Per WhatsApp")).toBeLessThan(shared.indexOf("Per E-Mail"));
   });
 });

@@ -8,8 +8,9 @@ import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 
 /**
  * Where the enquiry stands as the customer's status page shows it, what the customer wrote
- * there, and which steps they have been told of. A step not told ("nicht benachrichtigt": no
- * e-mail address, no customer e-mail set up, a failed send) is sent from here: the text opens in
+ * there, and which steps they have been told of; an e-mail still on its way is said neutrally.
+ * A step no e-mail will tell ("nicht benachrichtigt": no e-mail address, no customer e-mail set
+ * up, a failed send), or any step of a customer who asked for WhatsApp or a call, is sent from here: the text opens in
  * WhatsApp, SMS or the staff member's own mail app with a fresh status link, or is marked as told
  * by phone. A plain document form, so the answer can open those apps with and without JavaScript.
  */
@@ -42,6 +43,8 @@ export function CustomerNotices({ progress }: { progress: StaffProgress }) {
                 {notice.label}:{" "}
                 {notice.told ? (
                   <span className="staff-badge enquiry-steps__told">benachrichtigt</span>
+                ) : notice.pending ? (
+                  <span className="staff-badge">{notice.reason}</span>
                 ) : (
                   <span className="staff-badge enquiry-steps__untold">{`nicht benachrichtigt (${notice.reason})`}</span>
                 )}
@@ -50,7 +53,7 @@ export function CustomerNotices({ progress }: { progress: StaffProgress }) {
           </ul>
         </>
       ) : null}
-      {untold.length > 0 ? (
+      {untold.length > 0 && progress.offerSharing ? (
         <form method="post" className="enquiry-steps__notify" aria-labelledby="benachrichtigen-title">
           <IntentFields intent={PROGRESS_INTENTS.notify} id={progress.enquiryId} />
           <h3 id="benachrichtigen-title">Kunde benachrichtigen</h3>
@@ -59,14 +62,21 @@ export function CustomerNotices({ progress }: { progress: StaffProgress }) {
             benachrichtigt.
           </p>
           <div className="staff-form__buttons enquiry-steps__channels">
+            {progress.callFirst ? (
+              <button type="submit" name={CHANNEL_FIELD} value="anruf" className="button">
+                Telefonisch erledigt
+              </button>
+            ) : null}
             {progress.channels.map((channel) => (
               <button key={channel} type="submit" name={CHANNEL_FIELD} value={channel} className="button">
                 {`Per ${SHARE_CHANNEL_LABELS[channel]}`}
               </button>
             ))}
-            <button type="submit" name={CHANNEL_FIELD} value="anruf" className="button button--secondary">
-              Telefonisch erledigt
-            </button>
+            {progress.callFirst ? null : (
+              <button type="submit" name={CHANNEL_FIELD} value="anruf" className="button button--secondary">
+                Telefonisch erledigt
+              </button>
+            )}
           </div>
           <FieldError id="kanal-fehler">{failure?.fieldErrors[CHANNEL_FIELD]}</FieldError>
         </form>

@@ -8,7 +8,7 @@ import {
   TIMELINE_LABELS,
   type TimelineStep,
 } from "~/lib/enquiry-progress";
-import { type JobFacts, type JobStep, jobStep, type WaitingOn, waitingOn } from "~/lib/job";
+import { FINISH_UNDO_MINUTES, type JobFacts, type JobStep, jobStep, type WaitingOn, waitingOn } from "~/lib/job";
 import { QUOTE_KIND_SHORT, type QuoteItem, type QuoteKind } from "~/lib/quote";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
@@ -305,7 +305,18 @@ async function openLink(db: Database, token: string, now: Date) {
 export async function statusPageRead(db: Database, token: string, now = new Date()) {
   const link = await openLink(db, token, now);
   if (!link || link.expired) return null;
-  return { enquiry: link.enquiry, progress: await progressOfEnquiry(db, link.enquiry) };
+  const enquiry = asCustomerSeesIt(link.enquiry, now);
+  return { enquiry, progress: await progressOfEnquiry(db, enquiry) };
+}
+
+/**
+ * The enquiry as its customer may know it: a "fertig" staff can still take back (the first
+ * FINISH_UNDO_MINUTES, app/lib/job.ts) is not shown yet, just as its e-mail waits in the queue.
+ */
+function asCustomerSeesIt(enquiry: Enquiry, now: Date): Enquiry {
+  if (!enquiry.finishedAt || enquiry.collectedAt) return enquiry;
+  const final = new Date(enquiry.finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000 <= now.getTime();
+  return final ? enquiry : { ...enquiry, finishedAt: null };
 }
 
 /** Whether `token` is a link that ended after its job closed: the page then says so, not just "nicht mehr gültig". */

@@ -33,12 +33,22 @@ import type { RequestArgs } from "./toast.server";
  */
 
 /** Why the customer has not been told of a step yet. */
-function untoldReason(notice: Notice, enquiry: Enquiry, mailers: Mailers): string {
+function untoldReason(notice: Notice, enquiry: Enquiry, mailers: Mailers, now: Date): string {
   if (!enquiry.email) return "keine E-Mail-Adresse";
+  if (notice.step === "finished" && enquiry.finishedAt && mailPending(notice, enquiry, mailers)) {
+    const sendsAt = new Date(new Date(enquiry.finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000);
+    if (sendsAt > now) return `E-Mail geht um ${formatClock(sendsAt.toISOString())} Uhr, nach der Frist zum Zurücknehmen`;
+  }
   if (notice.outcome === "nicht-eingerichtet" || !mailers.customer) return "E-Mail an Kunden ist nicht eingerichtet";
   if (notice.outcome === "fehlgeschlagen" && notice.at && notice.at >= notice.reachedAt) return "E-Mail nicht zugestellt";
   if (notice.outcome === "zurueckgehalten" && notice.at && notice.at >= notice.reachedAt) return "zu viele E-Mails an Kunden in dieser Stunde";
-  return "E-Mail noch nicht gesendet";
+  return "E-Mail ist unterwegs";
+}
+
+/** No attempt since the step, or none yet: the e-mail is still to go out (after the answer, or from the queue). */
+function mailPending(notice: Notice, enquiry: Enquiry, mailers: Mailers): boolean {
+  if (!enquiry.email || !mailers.customer) return false;
+  return !notice.at || notice.at < notice.reachedAt || notice.outcome === "gesendet";
 }
 
 /** The timeline as the status page and the job card show it: the appointment's own time, the other steps' dates. */
@@ -132,9 +142,17 @@ export function staffProgress(enquiry: Enquiry, progress: Progress, mailers: Mai
       step: notice.step,
       label: NOTICE_STEP_LABELS[notice.step],
       told: notice.told,
-      reason: notice.told ? null : untoldReason(notice, enquiry, mailers),
+      /** An e-mail that is still to go out (or waits out the undo window): said neutrally, nothing to do. */
+      pending: !notice.told && mailPending(notice, enquiry, mailers),
+      reason: notice.told ? null : untoldReason(notice, enquiry, mailers, now),
     })),
-    channels: shareChannels(enquiry),
+    /** "Kunde benachrichtigen" only where it is needed: a step that no e-mail will tell, or a customer who asked for WhatsApp or a call. */
+    offerSharing:
+      progress.notices.some((notice) => !notice.told && !mailPending(notice, enquiry, mailers)) ||
+      ((enquiry.contactBy === "whatsapp" || enquiry.contactBy === "anruf") && progress.notices.some((notice) => !notice.told)),
+    /** The customer's chosen way first. */
+    channels: shareChannels(enquiry).sort((a, b) => Number(b === enquiry.contactBy) - Number(a === enquiry.contactBy)),
+    callFirst: enquiry.contactBy === "anruf",
     statusLinks: statusLinksOf(enquiry, now),
   };
 }
