@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { localEnv } from "./wrangler.mjs";
 
+const started = Date.now();
 const reports = mkdtempSync(join(tmpdir(), "autosattlerei-tests-"));
 const run = (command, args) =>
   spawnSync(command, args, { stdio: "inherit", env: localEnv }).status ?? 1;
@@ -25,6 +26,8 @@ let passed = 0;
 let failed = 0;
 // CI keeps only the end of the output, so the failed tests are named again right above the summary.
 const failedNames = [];
+// Where the time goes: each file's wall time, the slowest printed before the summary (issue 41).
+const fileTimes = [];
 for (const suite of suites) {
   const outputFile = join(reports, `${suite.name}.json`);
   const status = run("npx", [
@@ -36,6 +39,7 @@ for (const suite of suites) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     for (const file of report.testResults) {
+      fileTimes.push({ name: `${suite.name}: ${file.name.replace(`${process.cwd()}/`, "")}`, ms: file.endTime - file.startTime });
       for (const test of file.assertionResults) {
         if (test.status !== "failed") continue;
         const reason = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
@@ -49,6 +53,10 @@ for (const suite of suites) {
   }
 }
 
+const FILE_TIMES_SHOWN = 15;
+console.log(`\nDie ${FILE_TIMES_SHOWN} langsamsten Testdateien (von ${fileTimes.length}):`);
+for (const { name, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, FILE_TIMES_SHOWN)) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+console.log(`Die ganze Suite, mit dem Build: ${Math.round((Date.now() - started) / 1000)} s`);
 for (const name of failedNames) console.log(`FAILED ${name}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
