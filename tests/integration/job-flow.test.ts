@@ -80,10 +80,12 @@ describe("the job's steps", () => {
     const token = await staffToken();
     const { id } = await job();
     await expectError(await api("enquiry/finish", { token, json: { id } }), 409, /erst, wenn das Fahrzeug in der Werkstatt ist/);
+    // Without a chosen date "Fahrzeug ist da" needs the second tap too.
+    await expectError(await api("enquiry/arrived", { token, json: { id } }), 409, "Es ist noch kein Termin vereinbart. Ist das Fahrzeug schon da, bitte bestätigen.");
     await expectError(await api("enquiry/collected", { token, json: { id } }), 409, /erst, wenn das Fahrzeug als fertig gemeldet ist/);
     await expectError(await api("enquiry/finish/undo", { token, json: { id } }), 409);
-    const row = await env.DB.prepare("select finished_at, collected_at from enquiries where id = ?").bind(id).first();
-    expect(row).toEqual({ finished_at: null, collected_at: null });
+    const row = await env.DB.prepare("select arrived_at, finished_at, collected_at from enquiries where id = ?").bind(id).first();
+    expect(row).toEqual({ arrived_at: null, finished_at: null, collected_at: null });
     expect((await current(token, id)).step).toBe("eingegangen");
   });
 
@@ -131,7 +133,7 @@ describe("the job's steps", () => {
     const since = Date.now();
     const token = await staffToken();
     const { id, reference, name, link } = await job();
-    await step(token, "enquiry/arrived", { id });
+    await step(token, "enquiry/arrived", { id, early: true });
 
     const first = await step(token, "enquiry/finish", { id });
     // Nothing went out with the answer: the message waits in the queue, and the status page does not say "fertig" yet.
@@ -152,10 +154,21 @@ describe("the job's steps", () => {
     expect(finishedMails).toHaveLength(1);
   });
 
+  it("takes „Fahrzeug ist da“ in one tap on the drop-off day", async () => {
+    const token = await staffToken();
+    const { id, link } = await job();
+    await step(token, "enquiry/propose", { id, slots: [openWeekday(1)] });
+    const slotId = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(id).first<{ id: string }>())!.id;
+    expect((await customerPost(link, { aktion: "termin-waehlen", termin: slotId })).status).toBe(303);
+    // The day has come (the date moved to this very moment).
+    await env.DB.prepare("update appointment_slots set starts_at = ? where id = ?").bind(Date.now(), slotId).run();
+    expect(await step(token, "enquiry/arrived", { id })).toMatchObject({ step: "in-werkstatt" });
+  });
+
   it(`refuses Zurücknehmen after ${FINISH_UNDO_MINUTES} minutes`, async () => {
     const token = await staffToken();
     const { id } = await job();
-    await step(token, "enquiry/arrived", { id });
+    await step(token, "enquiry/arrived", { id, early: true });
     await step(token, "enquiry/finish", { id });
     await env.DB.prepare("update enquiries set finished_at = ? where id = ?")
       .bind(Date.now() - (FINISH_UNDO_MINUTES * 60_000 + 1000), id)
@@ -215,7 +228,7 @@ describe("what the job card says of telling the customer", () => {
     expect(mailed).not.toContain("Kunde benachrichtigen");
 
     // Fertig waits out the undo window: the card names the time the e-mail goes.
-    await step(token, "enquiry/arrived", { id: byMail.id });
+    await step(token, "enquiry/arrived", { id: byMail.id, early: true });
     await step(token, "enquiry/finish", { id: byMail.id });
     expect(await card(byMail.id, cookie)).toMatch(/E-Mail geht um \d\d:\d\d Uhr, nach der Frist zum Zurücknehmen/);
 

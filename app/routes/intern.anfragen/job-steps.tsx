@@ -6,7 +6,7 @@ import type { StaffProgress } from "~/server/web/enquiry-progress.server";
 
 /**
  * The job's own steps (app/lib/job.ts), only the one the job is at: "Fahrzeug ist da" (a second
- * tap before the chosen day), "Fertig" behind a fold that shows the customer's message before it
+ * tap before the chosen day or without one), "Fertig" behind a fold that shows the customer's message before it
  * goes, "Zurücknehmen" for FINISH_UNDO_MINUTES, then "Abgeholt". Each is a plain form; the
  * folds are <details>, so the guard holds without JavaScript too.
  */
@@ -17,7 +17,7 @@ export function JobSteps({ progress, finishMessage }: { progress: StaffProgress;
       <h2 id="auftrag-title">Auftrag: {progress.stepLabel}</h2>
       {job.reminder ? <p className="job-steps__reminder">{job.reminder}</p> : null}
       {job.arrivedAt ? <p className="enquiry-steps__done">Fahrzeug in der Werkstatt seit {job.arrivedAt} Uhr.</p> : null}
-      {job.arrive && !job.arriveEarlyUntil ? (
+      {job.arrive && !job.arriveConfirm ? (
         <Form method="post" className="enquiry-steps__finish" preventScrollReset>
           <IntentFields intent={PROGRESS_INTENTS.arrived} id={enquiryId} />
           <SubmitButton intent={PROGRESS_INTENTS.arrived} id={enquiryId} pendingLabel="Wird vermerkt…">
@@ -25,10 +25,10 @@ export function JobSteps({ progress, finishMessage }: { progress: StaffProgress;
           </SubmitButton>
         </Form>
       ) : null}
-      {job.arrive && job.arriveEarlyUntil ? (
+      {job.arrive && job.arriveConfirm ? (
         <details className="job-steps__confirm">
-          <summary>Fahrzeug schon vor dem Termin da?</summary>
-          <p>Vereinbart ist {job.arriveEarlyUntil} Uhr.</p>
+          <summary>{job.arriveConfirm.summary}</summary>
+          <p>{job.arriveConfirm.text}</p>
           <Form method="post" preventScrollReset>
             <IntentFields intent={PROGRESS_INTENTS.arrived} id={enquiryId} />
             <input type="hidden" name={EARLY_FIELD} value="1" />

@@ -5,6 +5,7 @@ import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { MAX_PROPOSALS, PROGRESS_INTENTS, SLOT_FIELDS } from "~/lib/enquiry-progress";
 import { failureFor } from "~/lib/staff-forms";
 import type { StaffProgress } from "~/server/web/enquiry-progress.server";
+import { StepEditor } from "./step-editor";
 
 /**
  * "Termine vorschlagen": up to three drop-off dates inside the opening hours (the server refuses
@@ -34,30 +35,32 @@ export function SlotProposals({ progress }: { progress: StaffProgress }) {
         </>
       ) : null}
       {progress.canPropose ? (
-        <Form method="post" className="staff-form" preventScrollReset>
-          <IntentFields intent={PROGRESS_INTENTS.propose} id={progress.enquiryId} />
-          <h3>{appointment ? "Neue Termine vorschlagen" : "Termine vorschlagen"}</h3>
-          <p className="staff-field__hint">
-            Ein bis {MAX_PROPOSALS} Termine innerhalb der Öffnungszeiten. {appointment ? "Neue Vorschläge ersetzen die bisherigen (auch einen gewählten)." : ""}
-          </p>
-          {failure ? <FormError>{failure.message}</FormError> : null}
-          {SLOT_FIELDS.map((name, index) => (
-            <DateTimeField
-              key={name}
-              name={name}
-              label={`Termin ${index + 1}${index === 0 ? "" : " (freiwillig)"}`}
-              defaultValue={failure?.values[name] ?? progress.slotValues[index]}
-              error={failure?.fieldErrors[name]}
-              dayTime="09:00"
-              optional={index > 0}
-            />
-          ))}
-          <div className="staff-form__buttons">
-            <SubmitButton intent={PROGRESS_INTENTS.propose} id={progress.enquiryId} pendingLabel="Senden…">
-              Termine vorschlagen
-            </SubmitButton>
-          </div>
-        </Form>
+        <StepEditor summary={appointment ? "Andere Termine vorschlagen" : "Termine vorschlagen"} open={!appointment || !!failure}>
+          <Form method="post" className="staff-form" preventScrollReset>
+            <IntentFields intent={PROGRESS_INTENTS.propose} id={progress.enquiryId} />
+            <h3>{appointment ? "Neue Termine vorschlagen" : "Termine vorschlagen"}</h3>
+            <p className="staff-field__hint">
+              Ein bis {MAX_PROPOSALS} Termine innerhalb der Öffnungszeiten. {appointment ? "Neue Vorschläge ersetzen die bisherigen (auch einen gewählten)." : ""}
+            </p>
+            {failure ? <FormError>{failure.message}</FormError> : null}
+            {SLOT_FIELDS.map((name, index) => (
+              <DateTimeField
+                key={name}
+                name={name}
+                label={`Termin ${index + 1}${index === 0 ? "" : " (freiwillig)"}`}
+                defaultValue={failure?.values[name] ?? progress.slotValues[index]}
+                error={failure?.fieldErrors[name]}
+                dayTime="09:00"
+                optional={index > 0}
+              />
+            ))}
+            <div className="staff-form__buttons">
+              <SubmitButton intent={PROGRESS_INTENTS.propose} id={progress.enquiryId} pendingLabel="Senden…">
+                Termine vorschlagen
+              </SubmitButton>
+            </div>
+          </Form>
+        </StepEditor>
       ) : null}
     </section>
   );

@@ -73,15 +73,20 @@ export async function answeredJobs(db: Database, limit: number): Promise<{ count
 const statusAfter = (status: "in-bearbeitung" | "erledigt") => sql`case when ${enquiries.status} = 'spam' then 'spam' else ${status} end`;
 
 /**
- * "Fahrzeug ist da". From the drop-off day on; before a chosen date only with `early` (the
- * staff's "trotzdem"), so a slip of the thumb days ahead does not start the job.
+ * "Fahrzeug ist da". From the drop-off day on; before it, or without a chosen date, only with
+ * `early` (the staff's second tap), so a slip of the thumb does not start the job.
  */
 export async function markArrived(db: Database, actor: Actor, id: string, { early = false } = {}, now = new Date()): Promise<Enquiry> {
   const { enquiry, progress } = await currentJob(db, id);
   refuseUnless("angekommen", progress.step);
-  const chosen = progress.appointment?.chosen;
-  if (chosen && !early && workshopDate(new Date(chosen.startsAt)) > workshopDate(now)) {
-    throw new HttpError(409, `Der vereinbarte Termin ist erst am ${formatDay(workshopDate(new Date(chosen.startsAt)))}. Ist das Fahrzeug schon da, bitte bestätigen.`);
+  const chosenDay = progress.appointment?.chosen ? workshopDate(new Date(progress.appointment.chosen.startsAt)) : null;
+  if (!early && (!chosenDay || chosenDay > workshopDate(now))) {
+    throw new HttpError(
+      409,
+      chosenDay
+        ? `Der vereinbarte Termin ist erst am ${formatDay(chosenDay)}. Ist das Fahrzeug schon da, bitte bestätigen.`
+        : "Es ist noch kein Termin vereinbart. Ist das Fahrzeug schon da, bitte bestätigen.",
+    );
   }
   const [updated] = await db.batch([
     db

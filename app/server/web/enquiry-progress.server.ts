@@ -92,8 +92,12 @@ function jobControls(enquiry: Enquiry, progress: Progress, now: Date) {
   const undoUntil = enquiry.finishedAt ? new Date(new Date(enquiry.finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000) : null;
   return {
     arrive: allowed("angekommen", progress.step),
-    /** "Fahrzeug ist da" before the chosen day needs a second tap. */
-    arriveEarlyUntil: chosen && workshopDate(new Date(chosen.startsAt)) > workshopDate(now) ? formatAppointment(chosen.startsAt) : null,
+    /** "Fahrzeug ist da" before the chosen day, or without one, needs a second tap: what the fold says. */
+    arriveConfirm: !chosen
+      ? { summary: "Fahrzeug ohne vereinbarten Termin da?", text: "Es ist noch kein Termin vereinbart." }
+      : workshopDate(new Date(chosen.startsAt)) > workshopDate(now)
+        ? { summary: "Fahrzeug schon vor dem Termin da?", text: `Vereinbart ist ${formatAppointment(chosen.startsAt)} Uhr.` }
+        : null,
     finish: allowed("fertig", progress.step),
     undoUntil: allowed("fertig-zuruecknehmen", progress.step) && undoUntil && undoUntil > now ? formatClock(undoUntil.toISOString()) : null,
     collect: allowed("abgeholt", progress.step),
