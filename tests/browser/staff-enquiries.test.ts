@@ -79,6 +79,7 @@ describe.each(MODES)("the enquiry job card on a phone $name", ({ javaScriptEnabl
 
     // The note is saved on its own and leaves the status as it is.
     const note = unique("Angebot 380 € gemacht");
+    await page.getByText("Notiz für das Team", { exact: true }).click();
     await page.getByLabel("Interne Notiz").fill(note);
     await page.getByRole("button", { name: "Notiz speichern" }).click();
     await expect.poll(async () => (await staffEnquiries()).find((enquiry) => enquiry.id === id)?.note).toBe(note);

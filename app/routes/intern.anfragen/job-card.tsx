@@ -70,13 +70,14 @@ export function JobCard({
 
       <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />
       <CustomerNotices progress={progress} />
-      <JobSteps progress={progress} finishMessage={finishMessage} />
-      <StatusLink progress={progress} />
       <QuoteEditor progress={progress} reference={enquiry.reference} />
       {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} /> : null}
+      <JobSteps progress={progress} finishMessage={finishMessage} />
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />
-      <MoreActions enquiry={enquiry} />
+      <MoreActions enquiry={enquiry}>
+        <StatusLink progress={progress} />
+      </MoreActions>
       <ContactDetails enquiry={enquiry} />
 
       <ConfirmDeleteDialog item={deleting} text="Bist du sicher, dass du diese Anfrage löschen möchtest?" fallbackFocusId={MORE_ACTIONS_ID} />

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { IntentFields } from "~/components/staff/submit-button";
 import { DELETE_PARAM, deleteControlId, searchWith } from "~/lib/staff-forms";
 import type { ShownEnquiry } from "./shown-enquiry";
@@ -7,10 +8,11 @@ import { StatusButton } from "./status-buttons";
 export const MORE_ACTIONS_ID = "weitere-aktionen";
 
 /**
- * What is done rarely, folded away (a native disclosure, so also without JavaScript): filing
- * as Spam, and "Löschen", which still asks first (`?loeschen=<id>`).
+ * What is done rarely, folded away (a native disclosure, so also without JavaScript): what the
+ * card puts here (a new status link), filing as Spam, and "Löschen", which still asks first
+ * (`?loeschen=<id>`).
  */
-export function MoreActions({ enquiry }: { enquiry: ShownEnquiry }) {
+export function MoreActions({ enquiry, children }: { enquiry: ShownEnquiry; children?: ReactNode }) {
   const { pathname, search } = useLocation();
   return (
     <details className="more-actions">
@@ -18,6 +20,7 @@ export function MoreActions({ enquiry }: { enquiry: ShownEnquiry }) {
         Weitere Aktionen
       </summary>
       <div className="more-actions__body">
+        {children}
         <Form method="post" preventScrollReset>
           <IntentFields intent="status" id={enquiry.id} />
           <StatusButton enquiry={enquiry} status="spam" label="Als Spam einordnen" />

@@ -67,103 +67,115 @@ export function QuoteEditor({ progress, reference }: { progress: StaffProgress; 
   );
   const change = (index: number, field: keyof Row, value: string) => setRows((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
 
+  // A new version until one is accepted, and while the step allows a price (app/lib/job.ts).
+  const editorForm =
+    quote?.acceptedAt || !progress.canQuote ? null : (
+      <Form method="post" className="staff-form quote-editor" preventScrollReset>
+        <IntentFields intent={PROGRESS_INTENTS.quote} id={progress.enquiryId} />
+        <h3>{quote ? "Neue Fassung erstellen" : "Richtpreis / Angebot erstellen"}</h3>
+        {failure ? <FormError>{failure.message}</FormError> : null}
+        <fieldset className="staff-field quote-editor__kind">
+          <legend className="staff-field__label">Art</legend>
+          {QUOTE_KINDS.map((kind) => (
+            <label key={kind} className="quote-editor__choice">
+              <input type="radio" name={QUOTE_FORM.kind} value={kind} defaultChecked={(failure?.values[QUOTE_FORM.kind] ?? editor.kind) === kind} />
+              <span>{QUOTE_KIND_LABELS[kind]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="staff-field__hint">Preise brutto, inkl. {VAT_PERCENT} % MwSt., wie die Kundin oder der Kunde sie zahlt.</p>
+        <ol className="quote-editor__rows">
+          {rows.map((row, index) => (
+            <li key={index} className="quote-editor__row">
+              <Field
+                label={`Position ${index + 1}`}
+                name={QUOTE_FORM.text(index)}
+                maxLength={QUOTE_ITEM_TEXT_MAX_LENGTH}
+                value={row.text}
+                onChange={(event) => change(index, "text", event.target.value)}
+                error={error(QUOTE_FORM.text(index))}
+              />
+              <Field
+                label="Menge"
+                name={QUOTE_FORM.quantity(index)}
+                inputMode="numeric"
+                placeholder="1"
+                max={MAX_QUOTE_QUANTITY}
+                value={row.quantity}
+                onChange={(event) => change(index, "quantity", event.target.value)}
+                error={error(QUOTE_FORM.quantity(index))}
+              />
+              <Field
+                label="Einzelpreis €"
+                name={QUOTE_FORM.price(index)}
+                inputMode="decimal"
+                placeholder="0,00"
+                value={row.price}
+                onChange={(event) => change(index, "price", event.target.value)}
+                error={error(QUOTE_FORM.price(index))}
+              />
+            </li>
+          ))}
+        </ol>
+        {hydrated && rows.length < MAX_QUOTE_ITEMS ? (
+          <p>
+            <button type="button" className="button button--secondary" onClick={() => setRows((current) => [...current, { text: "", quantity: "", price: "" }])}>
+              Weitere Position
+            </button>
+          </p>
+        ) : null}
+        {hydrated ? (
+          <p className="quote-editor__total" aria-live="polite">
+            Gesamt {formatEuro(totals.totalGross)} inkl. {VAT_PERCENT} % MwSt. (darin {formatEuro(totals.vat)})
+          </p>
+        ) : null}
+        <Field
+          label="Gültig bis"
+          name={QUOTE_FORM.validUntil}
+          type="date"
+          required
+          defaultValue={failure?.values[QUOTE_FORM.validUntil] ?? editor.validUntil}
+          error={error(QUOTE_FORM.validUntil)}
+        />
+        <Field
+          label="Hinweis für die Kundin / den Kunden"
+          name={QUOTE_FORM.note}
+          multiline
+          rows={3}
+          maxLength={QUOTE_NOTE_MAX_LENGTH}
+          defaultValue={failure?.values[QUOTE_FORM.note] ?? editor.note}
+          error={error(QUOTE_FORM.note)}
+        />
+        <div className="staff-form__buttons">
+          <SubmitButton intent={PROGRESS_INTENTS.quote} id={progress.enquiryId} pendingLabel="Speichern…">
+            {quote ? "Neue Fassung senden" : "Preis senden"}
+          </SubmitButton>
+        </div>
+      </Form>
+    );
+
   return (
     <section className="staff-section enquiry-steps" aria-labelledby="preis-title">
       <h2 id="preis-title">Richtpreis / Angebot</h2>
       {quote ? (
         <>
+          <p className="enquiry-steps__quote-line">
+            <strong>
+              {quote.kindShort} {quote.total}
+            </strong>{" "}
+            inkl. {quote.vatPercent} % MwSt.
+          </p>
           <p className="staff-list__meta">
             Fassung {quote.version} vom {quote.createdAt} Uhr
             {quote.acceptedAt ? <strong> · angenommen am {quote.acceptedAt} Uhr</strong> : " · noch nicht angenommen"}
           </p>
-          <QuoteTable quote={quote} caption={`${quote.kindShort} zur Anfrage ${reference}`} />
+          <StepEditor summary={editorForm ? "Positionen ansehen und ändern" : "Positionen ansehen"} open={!!failure}>
+            <QuoteTable quote={quote} caption={`${quote.kindShort} zur Anfrage ${reference}`} />
+            {editorForm}
+          </StepEditor>
         </>
-      ) : null}
-      {quote?.acceptedAt || !progress.canQuote ? null : (
-        <StepEditor summary={quote ? "Preis ändern (neue Fassung)" : "Richtpreis / Angebot erstellen"} open={!quote || !!failure}>
-          <Form method="post" className="staff-form quote-editor" preventScrollReset>
-            <IntentFields intent={PROGRESS_INTENTS.quote} id={progress.enquiryId} />
-            <h3>{quote ? "Neue Fassung erstellen" : "Richtpreis / Angebot erstellen"}</h3>
-            {failure ? <FormError>{failure.message}</FormError> : null}
-            <fieldset className="staff-field quote-editor__kind">
-              <legend className="staff-field__label">Art</legend>
-              {QUOTE_KINDS.map((kind) => (
-                <label key={kind} className="quote-editor__choice">
-                  <input type="radio" name={QUOTE_FORM.kind} value={kind} defaultChecked={(failure?.values[QUOTE_FORM.kind] ?? editor.kind) === kind} />
-                  <span>{QUOTE_KIND_LABELS[kind]}</span>
-                </label>
-              ))}
-            </fieldset>
-            <p className="staff-field__hint">Preise brutto, inkl. {VAT_PERCENT} % MwSt., wie die Kundin oder der Kunde sie zahlt.</p>
-            <ol className="quote-editor__rows">
-              {rows.map((row, index) => (
-                <li key={index} className="quote-editor__row">
-                  <Field
-                    label={`Position ${index + 1}`}
-                    name={QUOTE_FORM.text(index)}
-                    maxLength={QUOTE_ITEM_TEXT_MAX_LENGTH}
-                    value={row.text}
-                    onChange={(event) => change(index, "text", event.target.value)}
-                    error={error(QUOTE_FORM.text(index))}
-                  />
-                  <Field
-                    label="Menge"
-                    name={QUOTE_FORM.quantity(index)}
-                    inputMode="numeric"
-                    placeholder="1"
-                    max={MAX_QUOTE_QUANTITY}
-                    value={row.quantity}
-                    onChange={(event) => change(index, "quantity", event.target.value)}
-                    error={error(QUOTE_FORM.quantity(index))}
-                  />
-                  <Field
-                    label="Einzelpreis €"
-                    name={QUOTE_FORM.price(index)}
-                    inputMode="decimal"
-                    placeholder="0,00"
-                    value={row.price}
-                    onChange={(event) => change(index, "price", event.target.value)}
-                    error={error(QUOTE_FORM.price(index))}
-                  />
-                </li>
-              ))}
-            </ol>
-            {hydrated && rows.length < MAX_QUOTE_ITEMS ? (
-              <p>
-                <button type="button" className="button button--secondary" onClick={() => setRows((current) => [...current, { text: "", quantity: "", price: "" }])}>
-                  Weitere Position
-                </button>
-              </p>
-            ) : null}
-            {hydrated ? (
-              <p className="quote-editor__total" aria-live="polite">
-                Gesamt {formatEuro(totals.totalGross)} inkl. {VAT_PERCENT} % MwSt. (darin {formatEuro(totals.vat)})
-              </p>
-            ) : null}
-            <Field
-              label="Gültig bis"
-              name={QUOTE_FORM.validUntil}
-              type="date"
-              required
-              defaultValue={failure?.values[QUOTE_FORM.validUntil] ?? editor.validUntil}
-              error={error(QUOTE_FORM.validUntil)}
-            />
-            <Field
-              label="Hinweis für die Kundin / den Kunden"
-              name={QUOTE_FORM.note}
-              multiline
-              rows={3}
-              maxLength={QUOTE_NOTE_MAX_LENGTH}
-              defaultValue={failure?.values[QUOTE_FORM.note] ?? editor.note}
-              error={error(QUOTE_FORM.note)}
-            />
-            <div className="staff-form__buttons">
-              <SubmitButton intent={PROGRESS_INTENTS.quote} id={progress.enquiryId} pendingLabel="Speichern…">
-                {quote ? "Neue Fassung senden" : "Preis senden"}
-              </SubmitButton>
-            </div>
-          </Form>
-        </StepEditor>
+      ) : (
+        editorForm
       )}
     </section>
   );
