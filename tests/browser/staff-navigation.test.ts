@@ -1,0 +1,100 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeContexts, DESKTOP, PHONE, workerChromium } from "./browser";
+import { MODES, staffPage } from "./staff-helpers";
+
+/* Issue 39: the staff navigation in one line at 1440 px, its groups with and without JavaScript, and one tap on a phone. */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await workerChromium();
+});
+afterAll(async () => {
+  await closeContexts(browser);
+});
+
+const bar = (page: Page) => page.getByRole("navigation", { name: "Interne Navigation" });
+
+describe("the staff navigation at 1440 px", () => {
+  it("stands in one line with Termine in it", async () => {
+    const page = await staffPage(browser, DESKTOP);
+    await page.goto("/intern/news");
+    const nav = bar(page);
+    expect(await nav.getByRole("link", { name: "Termine", exact: true }).isVisible()).toBe(true);
+    const entries = await nav.locator(".nav-links > li > a, .nav-links > li > details > summary, .nav-logout button").all();
+    const boxes = await Promise.all(entries.map(async (entry) => (await entry.boundingBox())!));
+    // Start, Anfragen, Termine, Bilder, Website, Mehr, Abmelden.
+    expect(boxes).toHaveLength(7);
+    const middles = boxes.map((box) => box.y + box.height / 2);
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(2);
+    const navBox = (await nav.boundingBox())!;
+    expect(navBox.height).toBeLessThan(60);
+    await page.context().close();
+  });
+});
+
+describe.each(MODES)("the Website group $name", ({ javaScriptEnabled }) => {
+  it("opens, marks the group of the current page, and its links lead there", async () => {
+    const page = await staffPage(browser, { ...DESKTOP, javaScriptEnabled });
+    await page.goto("/intern");
+    const nav = bar(page);
+    const website = nav.locator("summary", { hasText: "Website" });
+    expect(await website.getAttribute("aria-current")).toBeNull();
+    const opening = nav.getByRole("link", { name: "Öffnungszeiten" });
+    expect(await opening.isVisible()).toBe(false);
+    await website.click();
+    await expect.poll(() => opening.isVisible()).toBe(true);
+    await opening.click();
+    await page.waitForURL((url) => url.pathname === "/intern/opening");
+    await page.getByRole("heading", { level: 1, name: "Öffnungszeiten" }).waitFor();
+    // The group is closed after the navigation and marked as holding the current page.
+    await expect.poll(() => opening.isVisible()).toBe(false);
+    await expect.poll(() => website.getAttribute("aria-current")).toBe("true");
+    expect(await nav.locator("[aria-current='page']").allTextContents()).toEqual(["Öffnungszeiten"]);
+    await page.context().close();
+  });
+});
+
+describe("the groups with JavaScript", () => {
+  it("close on a click outside and on Escape, and one opens at a time", async () => {
+    const page = await staffPage(browser, DESKTOP);
+    await page.goto("/intern/news");
+    const nav = bar(page);
+    const website = nav.locator("summary", { hasText: "Website" });
+    const more = nav.locator("summary", { hasText: "Mehr" });
+    const konto = nav.getByRole("link", { name: "Konto" });
+    const betrieb = nav.getByRole("link", { name: "Betrieb" });
+
+    await website.click();
+    await expect.poll(() => betrieb.isVisible()).toBe(true);
+    await more.click();
+    await expect.poll(() => konto.isVisible()).toBe(true);
+    expect(await betrieb.isVisible()).toBe(false);
+
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect.poll(() => konto.isVisible()).toBe(false);
+
+    await more.click();
+    await expect.poll(() => konto.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => konto.isVisible()).toBe(false);
+    expect(await more.evaluate((summary) => summary === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe.each(MODES)("the menu on a 390 px phone $name", ({ javaScriptEnabled }) => {
+  it("lists every staff page one tap away, the groups open under their names", async () => {
+    const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+    await page.goto("/intern/news");
+    await page.getByText("Menü", { exact: true }).first().click();
+    const menu = javaScriptEnabled ? page.getByRole("dialog", { name: "Menü" }) : page.getByRole("navigation", { name: "Menü" });
+    const team = menu.getByRole("link", { name: "Team", exact: true });
+    await expect.poll(() => team.isVisible()).toBe(true);
+    for (const name of ["Termine", "Betrieb", "Konto"]) expect(await menu.getByRole("link", { name, exact: true }).isVisible()).toBe(true);
+    await team.click();
+    await page.waitForURL((url) => url.pathname === "/intern/team");
+    await page.getByRole("heading", { level: 1, name: "Team" }).waitFor();
+    await page.context().close();
+  });
+});
