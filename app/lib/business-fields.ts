@@ -35,9 +35,16 @@ export interface FieldSpec {
 
 const LINE = 120;
 
+/**
+ * The line under "Meisterbetrieb": the longest that stands on one line beside the menu button
+ * of a 320 px phone, measured in Chromium with wide capitals ("MEISTERWERKSTATT FÜR AUTOSI…":
+ * 26 characters at 320 px, 27 at 390 px). Longer ones would end in "…" on every phone page.
+ */
+export const SUBTITLE_MAX_LENGTH = 26;
+
 export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "name", label: "Firmenname mit Rechtsform", kind: "line", maxLength: LINE, required: true, impressum: true, placeholder: true, hint: "z. B. Autosattlerei Müller e. K.", autoComplete: "organization" },
-  { key: "subtitle", label: "Zeile unter „Meisterbetrieb“", kind: "line", maxLength: 40, required: true, hint: "In der Navigation und in Linkvorschauen, z. B. Autosattlerei in Köln" },
+  { key: "subtitle", label: "Zeile unter „Meisterbetrieb“", kind: "line", maxLength: SUBTITLE_MAX_LENGTH, required: true, hint: "In der Navigation und in Linkvorschauen, z. B. Autosattlerei in Köln" },
   { key: "owner", label: "Inhaber / Meister", kind: "line", maxLength: 100, required: true, impressum: true, placeholder: true, autoComplete: "name" },
   { key: "masterTitle", label: "Berufsbezeichnung wie im Meisterbrief", kind: "line", maxLength: 150, required: true, impressum: true, placeholder: true },
   { key: "masterAwardedIn", label: "Verliehen in", kind: "line", maxLength: 100, required: true, impressum: true, hint: "Staat, in dem der Meistertitel verliehen wurde" },

@@ -1,6 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeContexts, DESKTOP, PHONE, workerChromium } from "./browser";
+import { SUBTITLE_MAX_LENGTH } from "~/lib/business-fields";
+import { DEMO_BUSINESS } from "~/lib/site-config";
+import { apiCall, apiToken, closeContexts, DESKTOP, openPage, PHONE, workerChromium } from "./browser";
+import { settleShell } from "./shell-helpers";
 import { MODES, staffPage } from "./staff-helpers";
 
 /* Issue 39: the staff navigation in one line at 1440 px, its groups with and without JavaScript, and one tap on a phone. */
@@ -97,4 +100,49 @@ describe.each(MODES)("the menu on a 390 px phone $name", ({ javaScriptEnabled })
     await page.getByRole("heading", { level: 1, name: "Team" }).waitFor();
     await page.context().close();
   });
+});
+
+describe.each(MODES)("the header with the longest subtitle the record allows $name", ({ javaScriptEnabled }) => {
+  it("keeps the menu button whole and the subtitle on one line at 320 and 390 px, public and staff", async () => {
+    const token = await apiToken();
+    // Wide capitals: the measure of SUBTITLE_MAX_LENGTH.
+    const subtitle = "MEISTERWERKSTATT FÜR AUTOSITZE".slice(0, SUBTITLE_MAX_LENGTH);
+    expect(subtitle).toHaveLength(SUBTITLE_MAX_LENGTH);
+    await apiCall("business/update", { token, json: { subtitle } });
+    try {
+      for (const width of [320, 390]) {
+        const device = { ...PHONE, viewport: { width, height: 700 }, javaScriptEnabled };
+        const visitor = await openPage(browser, device);
+        await settleShell(visitor.context());
+        const staff = await staffPage(browser, device);
+        for (const [page, path] of [
+          [visitor, "/"],
+          [staff, "/intern/news"],
+        ] as const) {
+          await page.goto(path);
+          const header = page.locator("header.navbar .navbar__inner > :is(.brand, .menu)");
+          expect(await header.locator(".brand__subtitle").first().textContent()).toBe(subtitle);
+          const toggle = (await header.locator(".menu__toggle").first().boundingBox())!;
+          expect(toggle.width, `${path} at ${width} px`).toBeGreaterThanOrEqual(44);
+          expect(toggle.height, `${path} at ${width} px`).toBeGreaterThanOrEqual(44);
+          expect(toggle.x + toggle.width).toBeLessThanOrEqual(width);
+          const line = await header.locator(".brand__subtitle").first().evaluate((element) => ({
+            whole: element.scrollWidth <= element.clientWidth,
+            lines: Math.round(element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)),
+          }));
+          expect(line, `${path} at ${width} px`).toEqual({ whole: true, lines: 1 });
+        }
+        await visitor.context().close();
+        await staff.context().close();
+      }
+    } finally {
+      await apiCall("business/update", { token, json: { subtitle: DEMO_BUSINESS.subtitle } });
+    }
+  });
+
+});
+
+it("the record refuses a longer subtitle", async () => {
+  const token = await apiToken();
+  await expect(apiCall("business/update", { token, json: { subtitle: "x".repeat(SUBTITLE_MAX_LENGTH + 1) } })).rejects.toThrow(/: 400 /);
 });

@@ -305,7 +305,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
       <details className="menu">
         <summary className="menu__toggle">
           <span className="menu__when-closed">
-            <MenuIcon open={false} /> Menü
+            <MenuIcon open={false} /> <span className="menu__label">Menü</span>
           </span>
           <span className="menu__when-open">
             <MenuIcon open /> <span className="visually-hidden">Menü schließen</span>
@@ -339,7 +339,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
         aria-controls="menue"
         onClick={() => setOpen(!open)}
       >
-        <MenuIcon open={false} /> Menü
+        <MenuIcon open={false} /> <span className="menu__label">Menü</span>
       </button>
       <dialog
         id="menue"
