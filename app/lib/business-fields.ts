@@ -59,8 +59,8 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "whatsapp", label: "Mobilnummer für WhatsApp", kind: "phone", maxLength: 30, inputMode: "tel", hint: "Freiwillig. Die Website zeigt nur einen Link; es wird nichts geladen." },
   { key: "email", label: "E-Mail", kind: "email", maxLength: 120, required: true, impressum: true, placeholder: true, inputMode: "email", autoComplete: "email" },
   { key: "website", label: "Adresse der Website", kind: "website", maxLength: 100, required: true, inputMode: "url", hint: "Für Suchmaschinen und Links in E-Mails, z. B. https://www.autosattlerei-koeln.de" },
-  { key: "latitude", label: "Breitengrad", kind: "latitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 50.9375 (Punkt oder Komma)" },
-  { key: "longitude", label: "Längengrad", kind: "longitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 6.9603" },
+  { key: "latitude", label: "Breitengrad", kind: "latitude", maxLength: 12, inputMode: "decimal", hint: "Mit 5 Nachkommastellen (auf etwa 1 m genau), z. B. 50.93749; in Google Maps: Rechtsklick auf den Ort" },
+  { key: "longitude", label: "Längengrad", kind: "longitude", maxLength: 12, inputMode: "decimal", hint: "Mit 5 Nachkommastellen, z. B. 6.96031" },
 
   { key: "legalForm", label: "Rechtsform", kind: "line", maxLength: 60, required: true, impressum: true, hint: "z. B. Einzelunternehmen, e. K., GmbH" },
   { key: "representative", label: "Vertretungsberechtigt", kind: "line", maxLength: 150, required: true, impressum: true, placeholder: true, hint: "Inhaber oder Geschäftsführer mit Namen" },

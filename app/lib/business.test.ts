@@ -12,7 +12,7 @@ describe("whatsappHref", () => {
 
 describe("mapEmbedUrl", () => {
   it("shows the saved position, or the address when there is none", () => {
-    expect(mapEmbedUrl(DEMO_BUSINESS)).toBe("https://www.google.com/maps?q=50.9375,6.9603&z=15&output=embed");
+    expect(mapEmbedUrl(DEMO_BUSINESS)).toBe("https://www.google.com/maps?q=50.93749,6.96031&z=15&output=embed");
     expect(mapEmbedUrl({ ...DEMO_BUSINESS, latitude: null, longitude: null })).toContain(
       `q=${encodeURIComponent("Autosattlerei Meisterbetrieb, Musterstraße 12, 50667 Köln")}`,
     );

@@ -17,7 +17,7 @@ interface NavLinkItem {
    * little on its own ("Start"); the accessible name still begins with the visible one (WCAG 2.5.3).
    */
   more?: string;
-  /** Also current on this page: Kontakt points to the alias /kontakt, which lands on /standort (SPEC §2); Bilder on its Kategorien. */
+  /** Also current on this page: Bilder on its Kategorien, Anfragen on its Vorlagen. */
   currentOn?: string;
 }
 
@@ -26,7 +26,8 @@ const PUBLIC_LINKS: NavLinkItem[] = [
   { name: "Über uns & Leistung", path: "/about" },
   { name: "Referenz", path: "/referenz" },
   { name: "Ledermuster", path: "/ledermuster" },
-  { name: "Kontakt", path: "/kontakt", currentOn: "/standort" },
+  // SPEC §2 names /kontakt, an alias of /standort: linked directly, so no visit takes the 301 (issue 39).
+  { name: "Kontakt", path: PATHS.contact },
 ];
 
 /** Links gathered under one name in the staff bar ("Website ▾"): a <details>, so it opens without JavaScript too. */
