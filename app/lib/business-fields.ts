@@ -77,6 +77,7 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "heroDetail", label: "Zeile darunter", kind: "text", maxLength: 200, required: true },
   { key: "googleProfileUrl", label: "Google-Unternehmensprofil", kind: "url", maxLength: 300, inputMode: "url", hint: "Link, der mit https:// beginnt" },
   { key: "googleReviewUrl", label: "Link „Bewertung schreiben“ bei Google", kind: "url", maxLength: 300, inputMode: "url" },
+  { key: "googleReviewsReadUrl", label: "Link „Bewertungen lesen“ bei Google", kind: "url", maxLength: 300, inputMode: "url", hint: "Wohin „Bewertungen bei Google“ auf der Startseite führt; leer: zum Google-Profil" },
   { key: "instagramUrl", label: "Instagram", kind: "url", maxLength: 300, inputMode: "url" },
   { key: "facebookUrl", label: "Facebook", kind: "url", maxLength: 300, inputMode: "url" },
 
@@ -104,7 +105,7 @@ export const BUSINESS_SECTIONS = [
     title: "Rechtliches (Impressum)",
     fields: ["legalForm", "representative", "registerCourt", "registerNumber", "vatId", "chamber", "chamberNumber", "guild", "contentResponsible"],
   },
-  { id: "auftritt", title: "Auftritt", fields: ["heroTitle", "heroSlogan", "heroDetail", "googleProfileUrl", "googleReviewUrl", "instagramUrl", "facebookUrl"] },
+  { id: "auftritt", title: "Auftritt", fields: ["heroTitle", "heroSlogan", "heroDetail", "googleProfileUrl", "googleReviewUrl", "googleReviewsReadUrl", "instagramUrl", "facebookUrl"] },
   { id: "ueber-uns", title: "Über uns", fields: ["masterText"] },
 ] as const satisfies readonly { id: string; title: string; fields: readonly ScalarKey[] }[];
 

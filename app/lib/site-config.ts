@@ -63,6 +63,7 @@ export const DEMO_BUSINESS: BusinessRecord = {
   trust: ["Meisterbetrieb der Handwerkskammer zu Köln", "Fester Preis vor Beginn der Arbeit", "Alles in eigener Werkstatt"],
   googleProfileUrl: "",
   googleReviewUrl: "",
+  googleReviewsReadUrl: "",
   instagramUrl: "https://www.instagram.com/autosattlerei.koeln",
   facebookUrl: "",
 

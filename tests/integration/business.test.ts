@@ -51,6 +51,7 @@ const OWN: BusinessRecord = {
   trust: ["Meisterbetrieb seit 1987", "2 Jahre Gewährleistung"],
   googleProfileUrl: "https://maps.google.com/?cid=123",
   googleReviewUrl: "https://g.page/r/beispiel/review",
+  googleReviewsReadUrl: "https://www.google.com/search?q=sattlerei+beispiel+bewertungen",
   instagramUrl: "https://www.instagram.com/sattlerei.beispiel",
   facebookUrl: "https://www.facebook.com/sattlerei.beispiel",
   masterText: "Ich nähe seit 1987.\nJeder Sitz geht durch meine Hände.",
@@ -220,6 +221,9 @@ describe("the business record", () => {
     expect(views["/standort"]).toContain('href="https://wa.me/491712345678"');
     expect(views["/standort"]).toContain("Hof hinter dem Tor.\nParken auf dem Hof.");
     expect(views["/standort"]).toContain(`href="${OWN.googleReviewUrl}"`);
+    // The trust strip links reading the reviews, not the form to write one (issue 39).
+    expect(views["/"]).toContain(`href="${OWN.googleReviewsReadUrl}"`);
+    expect(views["/"]).not.toContain(`href="${OWN.googleReviewUrl}"`);
     for (const text of [OWN.legalForm, OWN.representative, OWN.registerCourt, OWN.registerNumber, OWN.vatId, OWN.chamber, OWN.chamberNumber, OWN.guild, OWN.contentResponsible, OWN.masterAwardedIn]) {
       expect(views["/impressum"]).toContain(text);
     }
