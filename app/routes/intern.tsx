@@ -6,11 +6,13 @@ import { BusinessProvider } from "~/components/shell/business";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Navbar } from "~/components/shell/navbar";
 import type { StaffShellData } from "~/components/shell/staff-shell-data";
+import { LaunchGuardBanner } from "~/components/staff/launch-guard-banner";
 import { NewEnquiriesBanner } from "~/components/staff/new-enquiries-banner";
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { getBusiness } from "~/server/entities/business.server";
 import { newEnquiries } from "~/server/entities/enquiries.server";
+import { firstMissingForImpressum } from "~/server/web/launch-guard.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 import { readToast } from "~/server/web/toast.server";
 import staffStyles from "~/styles/staff.css?url";
@@ -36,11 +38,13 @@ export interface StaffShellHandle {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast({ request, context });
   // The staff navigation's "Anfragen" and the banner show how many are new; only to a signed-in staff member.
-  const waiting = (await getStaffUser(request, context)) ? await newEnquiries(context.db) : null;
+  const signedIn = Boolean(await getStaffUser(request, context));
+  const waiting = signedIn ? await newEnquiries(context.db) : null;
   // The navigation's and the login's line under "Meisterbetrieb", the reply's signature (decision 020).
   const business = await getBusiness(context.db);
+  const launchGuard = signedIn ? firstMissingForImpressum(business) : null;
   return data<StaffShellData>(
-    { toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null, business },
+    { toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null, business, launchGuard },
     { headers },
   );
 }
@@ -48,7 +52,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Every staff navigation may bring a toast (a redirect after an action, a dialog link to a deleted item). */
 export const shouldRevalidate = () => true;
 
-function StaffShell({ children, toast, waiting }: { children: ReactNode; toast: Toast | null; waiting?: { count: number | null; oldestId: string | null } }) {
+function StaffShell({
+  children,
+  toast,
+  waiting,
+  launchGuard = null,
+}: {
+  children: ReactNode;
+  toast: Toast | null;
+  waiting?: { count: number | null; oldestId: string | null };
+  launchGuard?: StaffShellData["launchGuard"];
+}) {
   const matches = useMatches();
   const { withoutNavbar = false } = (matches[matches.length - 1]?.handle ?? {}) as StaffShellHandle;
   return (
@@ -58,6 +72,7 @@ function StaffShell({ children, toast, waiting }: { children: ReactNode; toast: 
       </a>
       {withoutNavbar ? null : <Navbar area="staff" />}
       <main id="inhalt" tabIndex={-1}>
+        <LaunchGuardBanner missing={launchGuard} />
         {waiting ? <NewEnquiriesBanner {...waiting} /> : null}
         {children}
       </main>
@@ -67,10 +82,10 @@ function StaffShell({ children, toast, waiting }: { children: ReactNode; toast: 
 }
 
 export default function StaffLayout() {
-  const { toast, newEnquiries, oldestNewEnquiry, business } = useLoaderData<typeof loader>();
+  const { toast, newEnquiries, oldestNewEnquiry, business, launchGuard } = useLoaderData<typeof loader>();
   return (
     <BusinessProvider value={business}>
-      <StaffShell toast={toast} waiting={{ count: newEnquiries, oldestId: oldestNewEnquiry }}>
+      <StaffShell toast={toast} waiting={{ count: newEnquiries, oldestId: oldestNewEnquiry }} launchGuard={launchGuard}>
         <Outlet />
       </StaffShell>
     </BusinessProvider>

@@ -146,3 +146,22 @@ it("the record refuses a longer subtitle", async () => {
   const token = await apiToken();
   await expect(apiCall("business/update", { token, json: { subtitle: "x".repeat(SUBTITLE_MAX_LENGTH + 1) } })).rejects.toThrow(/: 400 /);
 });
+
+describe.each(MODES)("the launch guard's band $name", ({ javaScriptEnabled }) => {
+  it("shows on /intern/news while the Impressum holds the demo's stand-ins and leads to the first missing field", async () => {
+    // The browser tests' record is the demo's (every test that changes it puts it back).
+    for (const device of [PHONE, DESKTOP]) {
+      const page = await staffPage(browser, { ...device, javaScriptEnabled });
+      await page.goto("/intern/news");
+      const band = page.getByRole("link", { name: "Die Website zeigt noch Beispieldaten – Betrieb ausfüllen" });
+      expect(await band.isVisible()).toBe(true);
+      const box = (await band.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.y + box.height).toBeLessThanOrEqual(device.viewport.height);
+      expect(await band.evaluate((link) => getComputedStyle(link.parentElement!).backgroundColor)).toBe("rgb(179, 38, 30)");
+      await band.click();
+      await page.waitForURL((url) => url.pathname === "/intern/betrieb" && url.hash === "#betrieb-name");
+      await page.context().close();
+    }
+  });
+});
