@@ -35,6 +35,8 @@ declare module "@remix-run/cloudflare" {
     sharedCookies: string[];
     /** The public shell's JSON-LD, for the server's document only (components/document/structured-data.tsx). */
     structuredData: string;
+    /** The document's X-Robots-Tag, set by the public shell while the launch guard holds (web/launch-guard.server.ts). */
+    robots: string | null;
   }
 }
 
@@ -67,5 +69,6 @@ export function getLoadContext({
     databaseUnavailable: false,
     sharedCookies: [],
     structuredData: "",
+    robots: null,
   };
 }

@@ -48,6 +48,8 @@ export default async function handleRequest(
   const html = documentFixes(`<!DOCTYPE html>${markup}${await hydrationData(handoff, remixContext, nonce)}`);
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Stored with the page in the edge cache; saving the record outdates every copy (decision 010).
+  if (loadContext.robots) responseHeaders.set("X-Robots-Tag", loadContext.robots);
   const staff = areaOf(new URL(request.url).pathname) === "staff";
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: import.meta.env.DEV, staff }));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

@@ -35,9 +35,16 @@ export interface FieldSpec {
 
 const LINE = 120;
 
+/**
+ * The line under "Meisterbetrieb": the longest that stands on one line beside the menu button
+ * of a 320 px phone, measured in Chromium with wide capitals ("MEISTERWERKSTATT FÜR AUTOSI…":
+ * 26 characters at 320 px, 27 at 390 px). Longer ones would end in "…" on every phone page.
+ */
+export const SUBTITLE_MAX_LENGTH = 26;
+
 export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "name", label: "Firmenname mit Rechtsform", kind: "line", maxLength: LINE, required: true, impressum: true, placeholder: true, hint: "z. B. Autosattlerei Müller e. K.", autoComplete: "organization" },
-  { key: "subtitle", label: "Zeile unter „Meisterbetrieb“", kind: "line", maxLength: 40, required: true, hint: "In der Navigation und in Linkvorschauen, z. B. Autosattlerei in Köln" },
+  { key: "subtitle", label: "Zeile unter „Meisterbetrieb“", kind: "line", maxLength: SUBTITLE_MAX_LENGTH, required: true, hint: "In der Navigation und in Linkvorschauen, z. B. Autosattlerei in Köln" },
   { key: "owner", label: "Inhaber / Meister", kind: "line", maxLength: 100, required: true, impressum: true, placeholder: true, autoComplete: "name" },
   { key: "masterTitle", label: "Berufsbezeichnung wie im Meisterbrief", kind: "line", maxLength: 150, required: true, impressum: true, placeholder: true },
   { key: "masterAwardedIn", label: "Verliehen in", kind: "line", maxLength: 100, required: true, impressum: true, hint: "Staat, in dem der Meistertitel verliehen wurde" },
@@ -52,8 +59,8 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "whatsapp", label: "Mobilnummer für WhatsApp", kind: "phone", maxLength: 30, inputMode: "tel", hint: "Freiwillig. Die Website zeigt nur einen Link; es wird nichts geladen." },
   { key: "email", label: "E-Mail", kind: "email", maxLength: 120, required: true, impressum: true, placeholder: true, inputMode: "email", autoComplete: "email" },
   { key: "website", label: "Adresse der Website", kind: "website", maxLength: 100, required: true, inputMode: "url", hint: "Für Suchmaschinen und Links in E-Mails, z. B. https://www.autosattlerei-koeln.de" },
-  { key: "latitude", label: "Breitengrad", kind: "latitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 50.9375 (Punkt oder Komma)" },
-  { key: "longitude", label: "Längengrad", kind: "longitude", maxLength: 12, inputMode: "decimal", hint: "z. B. 6.9603" },
+  { key: "latitude", label: "Breitengrad", kind: "latitude", maxLength: 12, inputMode: "decimal", hint: "Mit 5 Nachkommastellen (auf etwa 1 m genau), z. B. 50.93749; in Google Maps: Rechtsklick auf den Ort" },
+  { key: "longitude", label: "Längengrad", kind: "longitude", maxLength: 12, inputMode: "decimal", hint: "Mit 5 Nachkommastellen, z. B. 6.96031" },
 
   { key: "legalForm", label: "Rechtsform", kind: "line", maxLength: 60, required: true, impressum: true, hint: "z. B. Einzelunternehmen, e. K., GmbH" },
   { key: "representative", label: "Vertretungsberechtigt", kind: "line", maxLength: 150, required: true, impressum: true, placeholder: true, hint: "Inhaber oder Geschäftsführer mit Namen" },
@@ -70,6 +77,7 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "heroDetail", label: "Zeile darunter", kind: "text", maxLength: 200, required: true },
   { key: "googleProfileUrl", label: "Google-Unternehmensprofil", kind: "url", maxLength: 300, inputMode: "url", hint: "Link, der mit https:// beginnt" },
   { key: "googleReviewUrl", label: "Link „Bewertung schreiben“ bei Google", kind: "url", maxLength: 300, inputMode: "url" },
+  { key: "googleReviewsReadUrl", label: "Link „Bewertungen lesen“ bei Google", kind: "url", maxLength: 300, inputMode: "url", hint: "Wohin „Bewertungen bei Google“ auf der Startseite führt; leer: zum Google-Profil" },
   { key: "instagramUrl", label: "Instagram", kind: "url", maxLength: 300, inputMode: "url" },
   { key: "facebookUrl", label: "Facebook", kind: "url", maxLength: 300, inputMode: "url" },
 
@@ -97,7 +105,7 @@ export const BUSINESS_SECTIONS = [
     title: "Rechtliches (Impressum)",
     fields: ["legalForm", "representative", "registerCourt", "registerNumber", "vatId", "chamber", "chamberNumber", "guild", "contentResponsible"],
   },
-  { id: "auftritt", title: "Auftritt", fields: ["heroTitle", "heroSlogan", "heroDetail", "googleProfileUrl", "googleReviewUrl", "instagramUrl", "facebookUrl"] },
+  { id: "auftritt", title: "Auftritt", fields: ["heroTitle", "heroSlogan", "heroDetail", "googleProfileUrl", "googleReviewUrl", "googleReviewsReadUrl", "instagramUrl", "facebookUrl"] },
   { id: "ueber-uns", title: "Über uns", fields: ["masterText"] },
 ] as const satisfies readonly { id: string; title: string; fields: readonly ScalarKey[] }[];
 

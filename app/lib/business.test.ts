@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapEmbedUrl, whatsappHref } from "~/lib/business";
+import { mapEmbedUrl, reviewsReadUrl, whatsappHref } from "~/lib/business";
 import { missingForImpressum } from "~/lib/business-fields";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 
@@ -12,7 +12,7 @@ describe("whatsappHref", () => {
 
 describe("mapEmbedUrl", () => {
   it("shows the saved position, or the address when there is none", () => {
-    expect(mapEmbedUrl(DEMO_BUSINESS)).toBe("https://www.google.com/maps?q=50.9375,6.9603&z=15&output=embed");
+    expect(mapEmbedUrl(DEMO_BUSINESS)).toBe("https://www.google.com/maps?q=50.93749,6.96031&z=15&output=embed");
     expect(mapEmbedUrl({ ...DEMO_BUSINESS, latitude: null, longitude: null })).toContain(
       `q=${encodeURIComponent("Autosattlerei Meisterbetrieb, Musterstraße 12, 50667 Köln")}`,
     );
@@ -51,5 +51,15 @@ describe("missingForImpressum", () => {
     };
     expect(missingForImpressum(own, DEMO_BUSINESS)).toEqual([]);
     expect(missingForImpressum({ ...own, chamber: "" }, DEMO_BUSINESS).map((spec) => spec.key)).toEqual(["chamber"]);
+  });
+});
+
+describe("reviewsReadUrl", () => {
+  it("prefers the reading address, falls back to the Google profile, else none", () => {
+    const read = "https://www.google.com/search?q=bewertungen";
+    const profile = "https://maps.google.com/?cid=1";
+    expect(reviewsReadUrl({ googleReviewsReadUrl: read, googleProfileUrl: profile })).toBe(read);
+    expect(reviewsReadUrl({ googleReviewsReadUrl: "", googleProfileUrl: profile })).toBe(profile);
+    expect(reviewsReadUrl({ googleReviewsReadUrl: "", googleProfileUrl: "" })).toBeNull();
   });
 });

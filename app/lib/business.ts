@@ -60,6 +60,8 @@ export interface BusinessRecord {
   trust: string[];
   googleProfileUrl: string;
   googleReviewUrl: string;
+  /** Where a visitor reads the reviews (the trust strip's "Bewertungen bei Google"); the write form is googleReviewUrl. */
+  googleReviewsReadUrl: string;
   instagramUrl: string;
   facebookUrl: string;
 
@@ -103,3 +105,7 @@ export function socialLinks(business: BusinessRecord): { label: string; url: str
     { label: "Google", url: business.googleProfileUrl },
   ].filter((link) => link.url !== "");
 }
+
+/** Where a visitor reads the reviews: the record's reading address, else the Google profile (which shows them), else none. */
+export const reviewsReadUrl = (business: Pick<BusinessRecord, "googleReviewsReadUrl" | "googleProfileUrl">): string | null =>
+  business.googleReviewsReadUrl || business.googleProfileUrl || null;

@@ -11,6 +11,18 @@ export const OG_IMAGE_PATH = "/og-image.jpg";
 /** A path of the site at its public address, the record's `website` (decision 020). */
 export const absoluteUrl = (website: string, path: string) => new URL(path, website).href;
 
+/** Search engines cut a description at about 155 characters; longer ones are cut here, at a word. */
+export const META_DESCRIPTION_MAX_LENGTH = 160;
+
+/** `text` at most META_DESCRIPTION_MAX_LENGTH characters, cut after a whole word with "…" when it is longer. */
+export function metaDescription(text: string): string {
+  const plain = text.replace(/\s+/g, " ").trim();
+  if (plain.length <= META_DESCRIPTION_MAX_LENGTH) return plain;
+  const cut = plain.slice(0, META_DESCRIPTION_MAX_LENGTH - 1);
+  const atWord = cut.slice(0, cut.lastIndexOf(" ")).replace(/[\s,;:–-]+$/, "");
+  return `${atWord || cut}…`;
+}
+
 /** What a page's head says of itself; `description` and `title` may be made from the record. */
 interface PageHead {
   title: string;
@@ -38,7 +50,10 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const business = businessOf(matches);
   if (!business) return typeof page === "function" ? [] : [{ title: page.title }];
-  const { title, description, path } = typeof page === "function" ? page(business) : page;
+  const head = typeof page === "function" ? page(business) : page;
+  const { title, path } = head;
+  // Made from the record's words (a Kurzbeschreibung may hold 300 characters), so cut here for every page.
+  const description = metaDescription(head.description);
   const fullTitle = `${title} | ${business.name}`;
   const url = absoluteUrl(business.website, path);
   return [
@@ -56,6 +71,7 @@ export function pageMeta(
     { property: "og:image:height", content: "630" },
     { property: "og:image:alt", content: `${business.name} – ${business.subtitle}` },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image:alt", content: `${business.name} – ${business.subtitle}` },
   ];
 }
 

@@ -24,8 +24,8 @@ export const DEMO_BUSINESS: BusinessRecord = {
   whatsapp: "",
   email: "info@autosattlerei-koeln.de",
   website: "https://www.autosattlerei-koeln.de",
-  latitude: 50.9375,
-  longitude: 6.9603,
+  latitude: 50.93749,
+  longitude: 6.96031,
 
   legalForm: "Einzelunternehmen",
   representative: "Max Mustermann (Inhaber)",
@@ -63,6 +63,7 @@ export const DEMO_BUSINESS: BusinessRecord = {
   trust: ["Meisterbetrieb der Handwerkskammer zu Köln", "Fester Preis vor Beginn der Arbeit", "Alles in eigener Werkstatt"],
   googleProfileUrl: "",
   googleReviewUrl: "",
+  googleReviewsReadUrl: "",
   instagramUrl: "https://www.instagram.com/autosattlerei.koeln",
   facebookUrl: "",
 

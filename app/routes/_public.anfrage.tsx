@@ -32,11 +32,12 @@ export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pag
 export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(matches, (business) => ({
+  pageMeta(matches, {
     title: "Anfrage & Kostenvoranschlag",
-    description: `Schicken Sie ${business.name} Fotos und eine kurze Beschreibung – Autositze, Lenkrad, Dachhimmel, Cabrioverdeck oder Oldtimer. Wir melden uns in der Regel innerhalb eines Werktags.`,
+    // Within the 160 characters a search result shows (issue 39: it had 192).
+    description: "Fotos und ein paar Sätze zu Autositz, Lenkrad, Dachhimmel, Verdeck oder Oldtimer schicken: Wir melden uns in der Regel innerhalb eines Werktags mit einem Preis.",
     path: PATHS.enquiry,
-  }));
+  });
 
 /** Remix keeps an action's headers off the page unless the route passes them on: the 429 keeps its Retry-After. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {

@@ -19,6 +19,7 @@ import type { loader as rootLoader } from "~/root";
 import { readTogether } from "~/server/db/client.server";
 import { type Alert, visibleAlertsRead } from "~/server/entities/alerts.server";
 import { businessRead } from "~/server/entities/business.server";
+import { launchGuardRobots } from "~/server/web/launch-guard.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { type Preferences, readPreferences, seenAlertsCookie } from "~/server/web/preferences.server";
 
@@ -94,6 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const alerts = popupAlerts(active, request, preferences, consentView !== "geschlossen", context.sharedCookies);
   const opening = footerOpening(schedule, now);
   context.structuredData = jsonForScript(localBusinessJsonLd(business, schedule, now));
+  context.robots = launchGuardRobots(request, business);
   // A cached copy must not outlive the open-now line, nor the day (footer and search data look ahead by days).
   context.pageLifetime.changesAt(opening.statusChangesAt ? Date.parse(opening.statusChangesAt) : null);
   context.pageLifetime.changesAt(workshopInstant(addDays(workshopDate(now), 1), "00:00").getTime());

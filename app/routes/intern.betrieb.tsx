@@ -128,7 +128,7 @@ export default function StaffBusinessPage() {
                 {(["heroTitle", "heroSlogan", "heroDetail"] as const).map((key) => field(fieldSpec(key)))}
                 <PromiseFields promises={record.promises} failure={failure} />
                 <TrustFields trust={record.trust} failure={failure} />
-                {(["googleProfileUrl", "googleReviewUrl", "instagramUrl", "facebookUrl"] as const).map((key) => field(fieldSpec(key)))}
+                {(["googleProfileUrl", "googleReviewUrl", "googleReviewsReadUrl", "instagramUrl", "facebookUrl"] as const).map((key) => field(fieldSpec(key)))}
               </>
             ) : (
               section.fields.flatMap((key) => [

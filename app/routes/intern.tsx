@@ -6,12 +6,14 @@ import { BusinessProvider } from "~/components/shell/business";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Navbar } from "~/components/shell/navbar";
 import type { StaffShellData } from "~/components/shell/staff-shell-data";
+import { LaunchGuardBanner } from "~/components/staff/launch-guard-banner";
 import { CustomerAnswersBanner, NewEnquiriesBanner } from "~/components/staff/new-enquiries-banner";
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { getBusiness } from "~/server/entities/business.server";
 import { newEnquiries } from "~/server/entities/enquiries.server";
 import { latestAnswer } from "~/server/entities/job-flow.server";
+import { firstMissingForImpressum } from "~/server/web/launch-guard.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 import { readToast } from "~/server/web/toast.server";
 import staffStyles from "~/styles/staff.css?url";
@@ -41,8 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [waiting, answers] = signedIn ? await Promise.all([newEnquiries(context.db), latestAnswer(context.db)]) : [null, null];
   // The navigation's and the login's line under "Meisterbetrieb", the reply's signature (decision 020).
   const business = await getBusiness(context.db);
+  const launchGuard = signedIn ? firstMissingForImpressum(business) : null;
   return data<StaffShellData>(
-    { toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null, customerAnswers: answers, business },
+    { toast, newEnquiries: waiting?.count ?? null, oldestNewEnquiry: waiting?.oldestId ?? null, customerAnswers: answers, business, launchGuard },
     { headers },
   );
 }
@@ -55,11 +58,13 @@ function StaffShell({
   toast,
   waiting,
   answers = null,
+  launchGuard = null,
 }: {
   children: ReactNode;
   toast: Toast | null;
   waiting?: { count: number | null; oldestId: string | null };
   answers?: StaffShellData["customerAnswers"];
+  launchGuard?: StaffShellData["launchGuard"];
 }) {
   const matches = useMatches();
   const { withoutNavbar = false } = (matches[matches.length - 1]?.handle ?? {}) as StaffShellHandle;
@@ -70,6 +75,7 @@ function StaffShell({
       </a>
       {withoutNavbar ? null : <Navbar area="staff" />}
       <main id="inhalt" tabIndex={-1}>
+        <LaunchGuardBanner missing={launchGuard} />
         {waiting ? <NewEnquiriesBanner {...waiting} /> : null}
         <CustomerAnswersBanner answers={answers} />
         {children}
@@ -80,10 +86,10 @@ function StaffShell({
 }
 
 export default function StaffLayout() {
-  const { toast, newEnquiries, oldestNewEnquiry, customerAnswers, business } = useLoaderData<typeof loader>();
+  const { toast, newEnquiries, oldestNewEnquiry, customerAnswers, business, launchGuard } = useLoaderData<typeof loader>();
   return (
     <BusinessProvider value={business}>
-      <StaffShell toast={toast} waiting={{ count: newEnquiries, oldestId: oldestNewEnquiry }} answers={customerAnswers}>
+      <StaffShell toast={toast} waiting={{ count: newEnquiries, oldestId: oldestNewEnquiry }} answers={customerAnswers} launchGuard={launchGuard}>
         <Outlet />
       </StaffShell>
     </BusinessProvider>

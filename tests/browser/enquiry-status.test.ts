@@ -116,7 +116,7 @@ describe.each(MODES)("from enquiry to „fertig“ on a phone $name", ({ javaScr
 
     // Staff: the appointment in the Termine (from the start page), then "fertig" in one tap.
     await staff.goto("/intern");
-    await staff.getByRole("link", { name: "Termine", exact: true }).click();
+    await staff.getByRole("main").getByRole("link", { name: "Termine", exact: true }).click();
     await staff.waitForURL((address) => address.pathname === "/intern/termine");
     await staff.getByRole("link", { name: `${reference} · ${name}` }).click();
     await staff.waitForURL((address) => address.searchParams.get("anfrage") === id);

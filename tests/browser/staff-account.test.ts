@@ -36,6 +36,8 @@ describe.each(MODES)("Konto $name", ({ javaScriptEnabled }) => {
     const page = await signedIn(account, { javaScriptEnabled });
     await page.goto("/intern/news");
     const nav = page.getByRole("navigation", { name: "Interne Navigation" });
+    // Under "Mehr" (issue 39), its last link before Abmelden.
+    await nav.locator("summary", { hasText: "Mehr" }).click();
     expect((await nav.getByRole("link").allTextContents()).at(-1)).toBe("Konto");
     await nav.getByRole("link", { name: "Konto" }).click();
     await page.waitForURL("**/intern/konto");

@@ -51,6 +51,7 @@ const OWN: BusinessRecord = {
   trust: ["Meisterbetrieb seit 1987", "2 Jahre Gewährleistung"],
   googleProfileUrl: "https://maps.google.com/?cid=123",
   googleReviewUrl: "https://g.page/r/beispiel/review",
+  googleReviewsReadUrl: "https://www.google.com/search?q=sattlerei+beispiel+bewertungen",
   instagramUrl: "https://www.instagram.com/sattlerei.beispiel",
   facebookUrl: "https://www.facebook.com/sattlerei.beispiel",
   masterText: "Ich nähe seit 1987.\nJeder Sitz geht durch meine Hände.",
@@ -178,7 +179,9 @@ describe("the business record", () => {
     const cookieAgain = await staffCookie(token);
     const left = ["owner", "masterTitle", "street", "email", "representative", "contentResponsible"];
     const html = await (await site(PATHS.staff, { headers: { Cookie: cookieAgain } })).text();
-    expect([...html.matchAll(/href="\/intern\/betrieb#betrieb-(\w+)"/g)].map((match) => match[1])).toEqual(left);
+    // Within the list (the launch guard's band above links the first of them too).
+    const section = /<section class="business-gaps"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect([...section.matchAll(/href="\/intern\/betrieb#betrieb-(\w+)"/g)].map((match) => match[1])).toEqual(left);
 
     await api("business/update", { token, json: { ...OWN, password: STAFF.password } });
     expect(await (await site(PATHS.staff, { headers: { Cookie: await staffCookie(token) } })).text()).not.toContain("Betriebsdaten vervollständigen");
@@ -220,6 +223,9 @@ describe("the business record", () => {
     expect(views["/standort"]).toContain('href="https://wa.me/491712345678"');
     expect(views["/standort"]).toContain("Hof hinter dem Tor.\nParken auf dem Hof.");
     expect(views["/standort"]).toContain(`href="${OWN.googleReviewUrl}"`);
+    // The trust strip links reading the reviews, not the form to write one (issue 39).
+    expect(views["/"]).toContain(`href="${OWN.googleReviewsReadUrl}"`);
+    expect(views["/"]).not.toContain(`href="${OWN.googleReviewUrl}"`);
     for (const text of [OWN.legalForm, OWN.representative, OWN.registerCourt, OWN.registerNumber, OWN.vatId, OWN.chamber, OWN.chamberNumber, OWN.guild, OWN.contentResponsible, OWN.masterAwardedIn]) {
       expect(views["/impressum"]).toContain(text);
     }

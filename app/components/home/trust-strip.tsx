@@ -1,5 +1,6 @@
 import type { Business } from "~/server/entities/business.server";
 import { ReferencePicture } from "~/components/pages/reference-picture";
+import { reviewsReadUrl } from "~/lib/business";
 
 const CheckIcon = () => (
   <svg className="trust-strip__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -9,12 +10,14 @@ const CheckIcon = () => (
 
 /**
  * Under the hero: who stands behind the work (the master's portrait, name and title) and the
- * short trust marks staff listed, with the Google review link when there is one. Everything
+ * short trust marks staff listed, with a link to read the Google reviews when there is one
+ * (not the write-a-review form: a visitor who wants to read would land on a form). Everything
  * comes from the business record; parts left empty are left out. Plain links, nothing loads
  * from Google.
  */
 export function TrustStrip({ business }: { business: Business }) {
-  const { portrait, owner, masterTitle, trust, googleReviewUrl } = business;
+  const { portrait, owner, masterTitle, trust } = business;
+  const reviews = reviewsReadUrl(business);
   return (
     <section className="trust-strip" aria-label="Warum Sie uns vertrauen können">
       <div className="trust-strip__person">
@@ -45,9 +48,9 @@ export function TrustStrip({ business }: { business: Business }) {
           ))}
         </ul>
       ) : null}
-      {googleReviewUrl ? (
+      {reviews ? (
         <p className="trust-strip__reviews">
-          <a href={googleReviewUrl} rel="noopener noreferrer" className="standalone-link">
+          <a href={reviews} rel="noopener noreferrer" className="standalone-link">
             Bewertungen bei Google
           </a>
         </p>

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { BRAND_TITLE } from "~/lib/business";
 import { telHref } from "~/lib/phone";
 import { useHydrated } from "~/components/use-hydrated";
@@ -17,7 +17,7 @@ interface NavLinkItem {
    * little on its own ("Start"); the accessible name still begins with the visible one (WCAG 2.5.3).
    */
   more?: string;
-  /** Also current on this page: Kontakt points to the alias /kontakt, which lands on /standort (SPEC §2); Bilder on its Kategorien. */
+  /** Also current on this page: Bilder on its Kategorien, Anfragen on its Vorlagen. */
   currentOn?: string;
 }
 
@@ -26,57 +26,169 @@ const PUBLIC_LINKS: NavLinkItem[] = [
   { name: "Über uns & Leistung", path: "/about" },
   { name: "Referenz", path: "/referenz" },
   { name: "Ledermuster", path: "/ledermuster" },
-  { name: "Kontakt", path: "/kontakt", currentOn: "/standort" },
+  // SPEC §2 names /kontakt, an alias of /standort: linked directly, so no visit takes the 301 (issue 39).
+  { name: "Kontakt", path: PATHS.contact },
 ];
 
-const INTERNAL_LINKS: NavLinkItem[] = [
+/** Links gathered under one name in the staff bar ("Website ▾"): a <details>, so it opens without JavaScript too. */
+interface NavGroup {
+  group: string;
+  links: NavLinkItem[];
+}
+
+type NavEntry = NavLinkItem | NavGroup;
+
+const isGroup = (entry: NavEntry): entry is NavGroup => "group" in entry;
+
+/**
+ * The daily work first, what is kept now and then behind two groups, so the bar holds one line at
+ * 1440 px (issue 39). On a phone's menu the groups stand open under their names: one tap to any page.
+ */
+const INTERNAL_LINKS: NavEntry[] = [
   { name: "Start", path: PATHS.staff, more: " – Übersicht des internen Bereichs" },
-  { name: "Neuigkeiten", path: PATHS.staffNews },
-  { name: "Öffnungszeiten", path: PATHS.staffOpening },
-  { name: "Informationen", path: PATHS.staffAlerts },
-  { name: "Bilder", path: PATHS.staffPictures, currentOn: PATHS.staffCategories },
   { name: "Anfragen", path: PATHS.staffEnquiries, currentOn: PATHS.staffReplySnippets },
-  { name: "Papierkorb", path: PATHS.staffTrash },
-  { name: "Verlauf", path: PATHS.staffLog },
-  { name: "Team", path: PATHS.staffTeam },
-  { name: "Betrieb", path: PATHS.staffBusiness },
-  { name: "Hauptseite", path: "/" },
-  { name: "Konto", path: PATHS.staffAccount },
+  { name: "Termine", path: PATHS.staffAppointments },
+  { name: "Bilder", path: PATHS.staffPictures, currentOn: PATHS.staffCategories },
+  {
+    group: "Website",
+    links: [
+      { name: "Neuigkeiten", path: PATHS.staffNews },
+      { name: "Informationen", path: PATHS.staffAlerts },
+      { name: "Öffnungszeiten", path: PATHS.staffOpening },
+      { name: "Betrieb", path: PATHS.staffBusiness },
+      { name: "Hauptseite", path: "/" },
+    ],
+  },
+  {
+    group: "Mehr",
+    links: [
+      { name: "Team", path: PATHS.staffTeam },
+      { name: "Verlauf", path: PATHS.staffLog },
+      { name: "Papierkorb", path: PATHS.staffTrash },
+      { name: "Konto", path: PATHS.staffAccount },
+    ],
+  },
 ];
 
 const scrollToTop = () => window.scrollTo({ top: 0 });
 
-function NavLinks({ internal, onChoose }: { internal: boolean; onChoose: () => void }) {
-  const current = canonicalPath(useLocation().pathname);
-  const links = internal ? INTERNAL_LINKS : PUBLIC_LINKS;
+const isCurrentLink = (current: string, link: NavLinkItem) => current === link.path.toLowerCase() || current === link.currentOn;
+
+function NavLink({ link, internal, current, onChoose }: { link: NavLinkItem; internal: boolean; current: string; onChoose: () => void }) {
   const newEnquiries = useStaffShellData()?.newEnquiries;
   return (
-    <>
-      <ul className="nav-links">
-        {links.map((link) => {
-          const isCurrent = current === link.path.toLowerCase() || current === link.currentOn;
+    <Link
+      to={link.path}
+      prefetch={internal ? "none" : "intent"}
+      className="nav-link"
+      aria-current={isCurrentLink(current, link) ? "page" : undefined}
+      onClick={onChoose}
+    >
+      {link.name}
+      {link.more ? <span className="visually-hidden">{link.more}</span> : null}
+      {link.path === PATHS.staffEnquiries && newEnquiries ? (
+        <span className="nav-badge">
+          {newEnquiries}
+          <span className="visually-hidden"> neue</span>
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+const ChevronIcon = () => (
+  <svg className="nav-group__chevron" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+    <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+  </svg>
+);
+
+/**
+ * With JavaScript, the bar's groups behave like menus elsewhere: one open at a time, closed by a
+ * click outside or on one of its links, by Escape (focus back on its name) and by a navigation.
+ */
+function useNavGroups(bar: RefObject<HTMLElement>) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const groups = () => [...(bar.current?.querySelectorAll<HTMLDetailsElement>("details.nav-group") ?? [])];
+    groups().forEach((group) => (group.open = false));
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element;
+      const onLink = target.closest?.("a") !== null;
+      for (const group of groups()) if (group.open && (onLink || !group.contains(target))) group.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const group of groups().filter((candidate) => candidate.open)) {
+        group.open = false;
+        group.querySelector("summary")?.focus();
+      }
+    };
+    const onToggle = (event: Event) => {
+      const opened = event.target as HTMLDetailsElement;
+      if (opened.open) for (const group of groups()) if (group !== opened) group.open = false;
+    };
+    const list = groups();
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    list.forEach((group) => group.addEventListener("toggle", onToggle));
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+      list.forEach((group) => group.removeEventListener("toggle", onToggle));
+    };
+  }, [bar, pathname]);
+}
+
+function NavEntries({ entries, internal, layout, onChoose }: { entries: NavEntry[]; internal: boolean; layout: "bar" | "menu"; onChoose: () => void }) {
+  const current = canonicalPath(useLocation().pathname);
+  return (
+    <ul className="nav-links">
+      {entries.map((entry) => {
+        if (!isGroup(entry)) {
           return (
-            <li key={link.path}>
-              <Link
-                to={link.path}
-                prefetch={internal ? "none" : "intent"}
-                className="nav-link"
-                aria-current={isCurrent ? "page" : undefined}
-                onClick={onChoose}
-              >
-                {link.name}
-                {link.more ? <span className="visually-hidden">{link.more}</span> : null}
-                {link.path === PATHS.staffEnquiries && newEnquiries ? (
-                  <span className="nav-badge">
-                    {newEnquiries}
-                    <span className="visually-hidden"> neue</span>
-                  </span>
-                ) : null}
-              </Link>
+            <li key={entry.path}>
+              <NavLink link={entry} internal={internal} current={current} onChoose={onChoose} />
             </li>
           );
-        })}
-      </ul>
+        }
+        const links = (
+          <ul className="nav-group__links">
+            {entry.links.map((link) => (
+              <li key={link.path}>
+                <NavLink link={link} internal={internal} current={current} onChoose={onChoose} />
+              </li>
+            ))}
+          </ul>
+        );
+        if (layout === "menu") {
+          return (
+            <li key={entry.group} className="nav-group nav-group--open">
+              <span className="nav-group__title">{entry.group}</span>
+              {links}
+            </li>
+          );
+        }
+        const holdsCurrent = entry.links.some((link) => isCurrentLink(current, link));
+        return (
+          <li key={entry.group}>
+            <details className="nav-group">
+              <summary className="nav-link nav-group__toggle" aria-current={holdsCurrent ? "true" : undefined}>
+                {entry.group}
+                <ChevronIcon />
+              </summary>
+              {links}
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function NavLinks({ internal, layout, onChoose }: { internal: boolean; layout: "bar" | "menu"; onChoose: () => void }) {
+  return (
+    <>
+      <NavEntries entries={internal ? INTERNAL_LINKS : PUBLIC_LINKS} internal={internal} layout={layout} onChoose={onChoose} />
       {internal ? (
         <Form method="post" action={PATHS.staffLogout} className="nav-logout">
           <button type="submit" className="button button--secondary">
@@ -194,7 +306,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
       <details className="menu">
         <summary className="menu__toggle">
           <span className="menu__when-closed">
-            <MenuIcon open={false} /> Menü
+            <MenuIcon open={false} /> <span className="menu__label">Menü</span>
           </span>
           <span className="menu__when-open">
             <MenuIcon open /> <span className="visually-hidden">Menü schließen</span>
@@ -202,7 +314,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
         </summary>
         <nav className="menu-overlay menu-overlay--static" aria-label="Menü">
           <Brand />
-          <NavLinks internal={internal} onChoose={() => {}} />
+          <NavLinks internal={internal} layout="menu" onChoose={() => {}} />
           {internal ? null : <MenuContact />}
         </nav>
       </details>
@@ -228,7 +340,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
         aria-controls="menue"
         onClick={() => setOpen(!open)}
       >
-        <MenuIcon open={false} /> Menü
+        <MenuIcon open={false} /> <span className="menu__label">Menü</span>
       </button>
       <dialog
         id="menue"
@@ -247,7 +359,7 @@ function MobileMenu({ internal }: { internal: boolean }) {
           </button>
         </div>
         <nav aria-label="Menü">
-          <NavLinks internal={internal} onChoose={choose} />
+          <NavLinks internal={internal} layout="menu" onChoose={choose} />
         </nav>
         {internal ? null : <MenuContact />}
       </dialog>
@@ -258,12 +370,14 @@ function MobileMenu({ internal }: { internal: boolean }) {
 /** The public site's or the staff area's navigation, as its layout route says. */
 export function Navbar({ area }: { area: "public" | "staff" }) {
   const internal = area === "staff";
+  const bar = useRef<HTMLElement>(null);
+  useNavGroups(bar);
   return (
     <header className={internal ? "navbar navbar--staff" : "navbar"}>
       <div className="navbar__inner">
         <Brand />
-        <nav className="navbar__nav" aria-label={internal ? "Interne Navigation" : "Hauptnavigation"}>
-          <NavLinks internal={internal} onChoose={scrollToTop} />
+        <nav ref={bar} className="navbar__nav" aria-label={internal ? "Interne Navigation" : "Hauptnavigation"}>
+          <NavLinks internal={internal} layout="bar" onChoose={scrollToTop} />
         </nav>
         {internal ? null : <HeaderContact />}
         <MobileMenu internal={internal} />

@@ -16,6 +16,8 @@ export interface StaffShellData {
   customerAnswers: { count: number; id: string; name: string } | null;
   /** The business record (decision 020): the navigation's line under "Meisterbetrieb", the reply's signature. */
   business: Business;
+  /** The first field the Impressum still needs while the record holds the demo's stand-ins (the red band); null when none is, or nobody is signed in. */
+  launchGuard: { key: string; label: string } | null;
 }
 
 /** The staff shell's data, or undefined outside the staff area. */

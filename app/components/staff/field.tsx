@@ -72,7 +72,8 @@ export function Field(props: InputFieldProps | TextareaFieldProps) {
     control = <textarea rows={5} {...rest} {...common} className="staff-field__input staff-field__input--multiline" />;
   } else {
     const { label: _label, name: _name, error: _error, hint: _hint, note: _note, multiline: _multiline, ...rest } = props;
-    control = <input {...rest} {...common} className="staff-field__input" />;
+    // type="text" stated, not implied: some checkers (pa11y) flag an input without it.
+    control = <input type="text" {...rest} {...common} className="staff-field__input" />;
   }
 
   return (

@@ -126,7 +126,9 @@ export function canonicalPageRequest(request: Request): Request {
  * theme, consent, the map, seen alerts. The deployment is part of it because a page names its
  * build's scripts and carries what its server code rendered, both of which the next deployment
  * replaces. The visitor's part is a path segment made from validated cookies, never a query
- * parameter, so no address can name another visitor's copy.
+ * parameter, so no address can name another visitor's copy. The host takes part because a
+ * page asked at localhost is indexable while the same page of a deployed host may carry the
+ * launch guard's noindex (web/launch-guard.server.ts).
  */
 function variantKey(request: Request, version: string, deployment: string): string {
   const url = new URL(request.url);
@@ -138,7 +140,7 @@ function variantKey(request: Request, version: string, deployment: string): stri
     external ? "karte" : "ohne-karte",
     seenAlerts ?? "",
   ];
-  return `${KEY_ORIGIN}/${version}/${encodeURIComponent(deployment)}/${encodeURIComponent(variant.join(","))}${url.pathname}${url.search}`;
+  return `${KEY_ORIGIN}/${version}/${encodeURIComponent(deployment)}/${encodeURIComponent(variant.join(","))}/${url.host}${url.pathname}${url.search}`;
 }
 
 /**
