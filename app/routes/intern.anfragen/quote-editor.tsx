@@ -24,7 +24,7 @@ import { StepEditor } from "./step-editor";
 
 /** Empty lines offered beyond the current ones (without JavaScript the way to add one); with JavaScript "Weitere Position" adds more. */
 const SPARE_ROWS = 1;
-const MIN_ROWS = 1;
+const MIN_ROWS = 2;
 
 interface Row {
   text: string;
