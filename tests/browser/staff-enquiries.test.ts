@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, workshopDate } from "~/lib/dates";
 import { PATHS } from "~/lib/site-areas";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 import { apiCall, apiToken, closeContexts, openPage, PHONE, workerChromium } from "./browser";
@@ -169,6 +170,50 @@ describe.each(MODES)("new work in view $name", ({ javaScriptEnabled }) => {
     await page.goto(PATHS.staffNews);
     await page.getByRole("heading", { level: 1, name: "Neuigkeiten" }).waitFor();
     expect(await page.getByText(/neue Anfragen? – ansehen/).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe.each(MODES)("a customer's answer in view $name", ({ javaScriptEnabled }) => {
+  it("shows '1 Antwort von …' on /intern/news in the first screen and as a start-page card; 'Gesehen' takes it away", async () => {
+    const token = await apiToken();
+    // Earlier answers of other files on this server would be counted in the banner: a status set by staff counts as seen.
+    for (const enquiry of await staffEnquiries()) if (enquiry.customerAnsweredAt) await apiCall("enquiry/update", { token, json: { id: enquiry.id, status: enquiry.status } });
+    const name = unique("Sabine Antwort");
+    const png = await drawnImage(helper, { width: 400, height: 300, type: "image/png" });
+    const { reference, location } = await sendEnquiry(
+      { thema: "Autositze", fahrzeug: "Mercedes W124", beschreibung: DESCRIPTION, name, email: "kunde@beispiel.de" },
+      [{ name: "sitz.png", buffer: png, mimeType: "image/png" }],
+    );
+    const { id } = (await staffEnquiries()).find((enquiry) => enquiry.reference === reference)!;
+    const validUntil = addDays(workshopDate(new Date()), 20);
+    const priced = (await apiCall("enquiry/quote", { token, json: { id, kind: "richtpreis", items: [{ text: "Sitz", quantity: 1, unitPriceGross: 35400 }], validUntil } })) as { quote: { id: string } };
+    // The customer confirms the price on her page (a plain form post, as without JavaScript).
+    const customer = await openPage(browser, PHONE);
+    await customer.goto(location);
+    const answered = await customer.evaluate(
+      async (quoteId) => (await fetch(window.location.href, { method: "POST", body: new URLSearchParams({ aktion: "annehmen", angebot: quoteId }) })).status,
+      priced.quote.id,
+    );
+    expect(answered).toBe(200);
+    await customer.context().close();
+
+    const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+    await page.goto(PATHS.staffNews);
+    const shortName = `${name[0]}. ${name.split(" ").slice(1).join(" ")}`;
+    const banner = page.getByRole("link", { name: `1 Antwort von ${shortName} – ansehen` });
+    const box = (await banner.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(HEIGHT);
+    await page.goto(PATHS.staff);
+    await page.getByRole("heading", { name: "Kunden haben geantwortet" }).waitFor();
+    await banner.click();
+    await page.getByRole("heading", { level: 1, name: new RegExp(`Anfrage ${reference}`) }).waitFor();
+    await page.getByText("Neue Antwort der Kundin / des Kunden").waitFor();
+    await page.getByRole("button", { name: "Gesehen" }).click();
+    await expect.poll(async () => (await staffEnquiries()).find((enquiry) => enquiry.id === id)?.customerAnsweredAt).toBeNull();
+    await page.goto(PATHS.staffNews);
+    await page.getByRole("heading", { level: 1, name: "Neuigkeiten" }).waitFor();
+    expect(await page.getByText(/Antworten? von .* – ansehen/).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -532,6 +532,8 @@ export async function updateEnquiry(
         ...(status === undefined ? {} : { status, closedAt: closedAt(status, now) }),
         ...(note === undefined ? {} : { note }),
         ...(status && TAKEN_UP.includes(status) ? { startedAt: takenUpAt(now) } : {}),
+        // Staff who file or note it have seen the customer's latest answer (decision 024).
+        customerAnsweredAt: null,
         updatedAt: now,
       })
       .where(own),
