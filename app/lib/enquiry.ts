@@ -5,7 +5,6 @@
  * field's maxLength alike.
  */
 
-import { addDays } from "./dates";
 
 /** "Worum geht es?" — the services a customer can ask about. */
 export const ENQUIRY_TOPICS = [
@@ -80,8 +79,14 @@ export const ENQUIRY_REACHABLE_MAX_LENGTH = 120;
  */
 export const ENQUIRY_PHONE_PATTERN = String.raw`(?=(?:\D*\d){6})\+?[\d\s\(\)\/\.\-]+`;
 
-/** The days a "Wunschtermin" may be, from the workshop's today (`YYYY-MM-DD`): not in the past, within two years. */
-export const preferredDateRange = (today: string) => ({ min: today, max: addDays(today, 2 * 366) });
+/**
+ * "Wann würde es Ihnen passen?": a rough wish, since the workshop proposes the dates (decision 021).
+ * Stored as the chosen words; enquiries from before issue 39 hold a day (`YYYY-MM-DD`).
+ */
+export const PREFERRED_TIMES = ["so bald wie möglich", "in den nächsten 2 Wochen", "flexibel"] as const;
+
+/** A stored Wunschtermin as staff read it: the words, or an older enquiry's day as "TT.MM.JJJJ". */
+export const preferredTimeLabel = (stored: string) => (/^\d{4}-\d{2}-\d{2}$/.test(stored) ? stored.split("-").reverse().join(".") : stored);
 
 export const ENQUIRY_DESCRIPTION_MAX_LENGTH = 2000;
 export const ENQUIRY_VEHICLE_MAX_LENGTH = 120;

@@ -12,8 +12,7 @@ import { PAGE_STYLES } from "~/components/document/page-styles";
 import { EnquiryForm } from "~/components/enquiry/enquiry-form";
 import { PageHeader } from "~/components/pages/page-header";
 import { DirectContact } from "~/components/pages/direct-contact";
-import { preferredDateRange, REFERENCE_PICTURE_PARAM, TOPIC_PARAM, topicFrom, topicOfCategories } from "~/lib/enquiry";
-import { workshopDate } from "~/lib/dates";
+import { REFERENCE_PICTURE_PARAM, TOPIC_PARAM, topicFrom, topicOfCategories } from "~/lib/enquiry";
 import { pictureData } from "~/components/pages/reference-picture";
 import { pageMeta } from "~/lib/seo";
 import { failureFor } from "~/lib/staff-forms";
@@ -64,7 +63,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     topic: topicFrom(params.get(TOPIC_PARAM)) ?? (picture ? topicOfCategories(picture.category) : null),
     reference: picture && { id: picture.id, description: picture.description, ...pictureData(picture) },
-    dates: preferredDateRange(workshopDate(new Date())),
     token,
     retentionMonths: ENQUIRY_RETENTION_MONTHS,
   };
@@ -78,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EnquiryPage() {
-  const { topic, reference, dates, token, retentionMonths } = useLoaderData<typeof loader>();
+  const { topic, reference, token, retentionMonths } = useLoaderData<typeof loader>();
   const failure = failureFor(useActionData<typeof action>(), "anfrage");
   return (
     <div className="page">
@@ -86,7 +84,7 @@ export default function EnquiryPage() {
         Fotos vom Schaden und ein paar Worte genügen: Wir melden uns meist innerhalb eines Werktags mit einem Richtpreis.
       </PageHeader>
       <div className="page__inner enquiry">
-        <EnquiryForm token={token} topic={topic} reference={reference} dates={dates} failure={failure} retentionMonths={retentionMonths} />
+        <EnquiryForm token={token} topic={topic} reference={reference} failure={failure} retentionMonths={retentionMonths} />
         <aside className="enquiry__aside" aria-labelledby="lieber-direkt">
           <h2 id="lieber-direkt">Lieber direkt?</h2>
           <DirectContact />

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ENQUIRY_DESCRIPTION_MAX_LENGTH, ENQUIRY_FIELDS as F, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "~/lib/enquiry";
+import { ENQUIRY_DESCRIPTION_MAX_LENGTH, ENQUIRY_FIELDS as F, FORM_TOKEN_FIELD, HONEYPOT_FIELD, PREFERRED_TIMES } from "~/lib/enquiry";
 import { HttpError } from "~/server/base/errors.server";
 import { ENQUIRY_LIMIT, FORM_TOKEN_MAX_AGE_MS } from "~/server/entities/enquiry-spam.server";
 import { ENQUIRY_STORE_FAILED, receiveEnquiry } from "~/server/entities/enquiries.server";
@@ -80,7 +80,6 @@ describe("an enquiry with photos", () => {
 describe("the form's rules", () => {
   const base = { ...CUSTOMER } as Record<string, string>;
   const without = (field: string) => Object.fromEntries(Object.entries(base).filter(([name]) => name !== field));
-  const today = new Date().toISOString().slice(0, 10);
 
   it.each([
     ["no topic", without(F.topic), F.topic, "Bitte wählen Sie aus, worum es geht."],
@@ -96,9 +95,9 @@ describe("the form's rules", () => {
     ["a vehicle that is too long", { ...base, [F.vehicle]: "x".repeat(121) }, F.vehicle, "Fahrzeug darf höchstens 120 Zeichen lang sein."],
     ["no name", without(F.name), F.name, "Bitte geben Sie Ihren Namen an."],
     ["a name that is too long", { ...base, [F.name]: "x".repeat(121) }, F.name, "Name darf höchstens 120 Zeichen lang sein."],
-    ["a date that is no date", { ...base, [F.preferredDate]: "2026-02-30" }, F.preferredDate, "Bitte einen Tag im Kalender wählen (TT.MM.JJJJ)."],
-    ["a date in the past", { ...base, [F.preferredDate]: "2020-05-04" }, F.preferredDate, "Der Wunschtermin darf nicht in der Vergangenheit liegen."],
-    ["a date years ahead", { ...base, [F.preferredDate]: "2099-05-04" }, F.preferredDate, "Bitte einen Wunschtermin in den nächsten zwei Jahren wählen."],
+    // The workshop proposes the dates (issue 39): a rough wish of three, no day of the customer's.
+    ["a day instead of a wish", { ...base, [F.preferredDate]: "2026-12-24" }, F.preferredDate, "Bitte wählen Sie, wann es Ihnen passen würde."],
+    ["a wish not offered", { ...base, [F.preferredDate]: "morgen früh" }, F.preferredDate, "Bitte wählen Sie, wann es Ihnen passen würde."],
     ["a broken e-mail address", { ...base, [F.email]: "erika@" }, F.email, "Bitte eine gültige E-Mail-Adresse angeben, z. B. name@beispiel.de."],
     ["a phone number of letters", { ...base, [F.phone]: "ruf mich an" }, F.phone, "Bitte eine gültige Telefonnummer angeben, z. B. 0221 123456."],
     [
@@ -116,8 +115,9 @@ describe("the form's rules", () => {
     expect(await rowCount("enquiries")).toBe(0);
   });
 
-  it("takes today as the earliest preferred day", async () => {
-    await expectStored(await sendEnhanced(await enquiryForm({ ...base, [F.preferredDate]: today })));
+  it.each(PREFERRED_TIMES)("takes the wish „%s“ and stores it as written", async (time) => {
+    await expectStored(await sendEnhanced(await enquiryForm({ ...base, [F.preferredDate]: time })));
+    expect((await env.DB.prepare("select preferred_date from enquiries").first<{ preferred_date: string }>())!.preferred_date).toBe(time);
   });
 
   it("treats a file sent in a text field as a missing value, never as a 500", async () => {

@@ -20,6 +20,7 @@ import {
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   MAX_ENQUIRY_PHOTOS,
+  PREFERRED_TIMES,
 } from "~/lib/enquiry";
 import type { FormFailure } from "~/lib/staff-forms";
 import { PhotoField } from "./photo-field";
@@ -71,7 +72,6 @@ export function EnquiryForm({
   token,
   topic,
   reference,
-  dates,
   failure,
   retentionMonths,
 }: {
@@ -79,8 +79,6 @@ export function EnquiryForm({
   topic: string | null;
   /** The gallery picture the visitor came from ("Ähnliches Projekt anfragen"), or null. */
   reference: EnquiryReference | null;
-  /** The days a Wunschtermin may be (the server's rule, so the browser marks the same ones). */
-  dates: { min: string; max: string };
   /** The plain form's failed submission, as the page's action answered it. */
   failure?: FormFailure;
   retentionMonths: number;
@@ -275,15 +273,14 @@ export function EnquiryForm({
         defaultValue={values[F.reachable]}
         error={errors[F.reachable]}
       />
-      <Field
-        label="Wunschtermin"
+      <ChipGroup
+        legend="Wann würde es Ihnen passen?"
+        hint="Wir schlagen Ihnen dann passende Termine vor."
         name={F.preferredDate}
-        type="date"
-        min={dates.min}
-        max={dates.max}
-        hint="Wann würde es Ihnen passen? Wir bestätigen den Termin."
-        defaultValue={values[F.preferredDate]}
+        type="radio"
+        options={PREFERRED_TIMES.map((time) => ({ value: time, label: time, checked: values[F.preferredDate] === time }))}
         error={errors[F.preferredDate]}
+        className="enquiry-chips--tiles"
       />
 
       {/* People never see this field and leave it empty; form-filling robots fill it in. */}

@@ -1,4 +1,5 @@
-import { formatAgo, formatDateTime, formatDay } from "~/lib/dates";
+import { formatAgo, formatDateTime } from "~/lib/dates";
+import { preferredTimeLabel } from "~/lib/enquiry";
 import { JOB_STEP_LABELS } from "~/lib/job";
 import type { Enquiry } from "~/server/entities/enquiries.server";
 import type { Progress } from "~/server/entities/enquiry-progress.server";
@@ -17,7 +18,7 @@ export function shownEnquiry(enquiry: Enquiry, now: Date, progress?: Pick<Progre
     received: formatDateTime(enquiry.createdAt),
     receivedAgo: formatAgo(enquiry.createdAt, now),
     changed: formatDateTime(enquiry.updatedAt),
-    preferredDay: enquiry.preferredDate ? formatDay(enquiry.preferredDate) : null,
+    preferredDay: enquiry.preferredDate ? preferredTimeLabel(enquiry.preferredDate) : null,
   };
 }
 export type ShownEnquiry = ReturnType<typeof shownEnquiry>;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { isCalendarDay, workshopDate } from "~/lib/dates";
+import { workshopDate } from "~/lib/dates";
 import {
   CONTACT_CHANNELS,
   type ContactChannel,
@@ -21,7 +21,7 @@ import {
   formatReference,
   MAX_ENQUIRY_PHOTOS,
   type MailStatus,
-  preferredDateRange,
+  PREFERRED_TIMES,
   REPLY_CHANNEL_LABELS,
   REPLY_CHANNELS,
 } from "~/lib/enquiry";
@@ -108,20 +108,16 @@ const CHANNEL_NEEDS: Record<ContactChannel, { field: typeof F.phone | typeof F.e
 };
 
 /** The form's fields as posted (named as in `ENQUIRY_FIELDS`), checked with German messages for the customer. */
-function enquiryInput(today: string) {
-  const dates = preferredDateRange(today);
+function enquiryInput() {
   return z
     .object({
       [F.topic]: z.enum(ENQUIRY_TOPICS, { errorMap: () => ({ message: "Bitte wählen Sie aus, worum es geht." }) }),
       [F.vehicle]: optionalText("Fahrzeug", ENQUIRY_VEHICLE_MAX_LENGTH).refine(isOneLine, oneLineMessage("Fahrzeug")),
       [F.description]: requiredText("Bitte beschreiben Sie kurz, worum es geht.", "Beschreibung", ENQUIRY_DESCRIPTION_MAX_LENGTH),
-      [F.preferredDate]: optionalText("Wunschtermin", 10)
-        .refine((value) => value === "" || isCalendarDay(value), "Bitte einen Tag im Kalender wählen (TT.MM.JJJJ).")
-        .refine((value) => value === "" || !isCalendarDay(value) || value >= dates.min, "Der Wunschtermin darf nicht in der Vergangenheit liegen.")
-        .refine(
-          (value) => value === "" || !isCalendarDay(value) || value <= dates.max,
-          "Bitte einen Wunschtermin in den nächsten zwei Jahren wählen.",
-        ),
+      [F.preferredDate]: z
+        .union([z.literal(""), z.enum(PREFERRED_TIMES)], { errorMap: () => ({ message: "Bitte wählen Sie, wann es Ihnen passen würde." }) })
+        .optional()
+        .default(""),
       [F.name]: requiredText("Bitte geben Sie Ihren Namen an.", "Name", ENQUIRY_NAME_MAX_LENGTH).refine(isOneLine, oneLineMessage("Name")),
       [F.email]: optionalText("E-Mail", ENQUIRY_EMAIL_MAX_LENGTH).refine(
         (value) => value === "" || z.string().email().safeParse(value).success,
@@ -328,7 +324,7 @@ export async function receiveEnquiry(
   { values, photos }: { values: Record<string, string>; photos: ImageFile[] },
   now = new Date(),
 ): Promise<EnquiryForm> {
-  const input = validate(enquiryInput(workshopDate(now)), values);
+  const input = validate(enquiryInput(), values);
   const fieldErrors = input.ok ? {} : { ...input.fieldErrors };
   if (photos.length > MAX_ENQUIRY_PHOTOS) {
     fieldErrors[F.photos] = `Bitte höchstens ${MAX_ENQUIRY_PHOTOS} Fotos auswählen (Sie haben ${photos.length} gewählt).`;

@@ -1,5 +1,5 @@
-import { formatDateTime, formatDay } from "~/lib/dates";
-import { CONTACT_CHANNEL_LABELS } from "~/lib/enquiry";
+import { formatDateTime } from "~/lib/dates";
+import { CONTACT_CHANNEL_LABELS, preferredTimeLabel } from "~/lib/enquiry";
 import { galleryHref } from "~/lib/gallery-links";
 import { absoluteUrl } from "~/lib/seo";
 import type { BusinessRecord } from "~/lib/business";
@@ -48,7 +48,7 @@ function mailText(enquiry: Enquiry, business: MailBusiness): string {
     "",
     `Worum geht es?  ${enquiry.topic}`,
     `Fahrzeug:       ${asOneLine(enquiry.vehicle) || "–"}`,
-    `Wunschtermin:   ${enquiry.preferredDate ? formatDay(enquiry.preferredDate) : "–"}`,
+    `Wunschtermin:   ${enquiry.preferredDate ? preferredTimeLabel(enquiry.preferredDate) : "–"}`,
     `Name:           ${asOneLine(enquiry.name)}`,
     `E-Mail:         ${enquiry.email ?? "–"}`,
     `Telefon:        ${enquiry.phone ? asOneLine(enquiry.phone) : "–"}`,
