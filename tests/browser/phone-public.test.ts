@@ -43,7 +43,8 @@ async function scrollTo(page: Page, where: "top" | "middle" | "bottom") {
 describe.each(MODES)("call bar $name", ({ javaScriptEnabled }) => {
   it("keeps Anrufen (tel:) and Anfrage in view at the top and middle of every public page, never over the footer's last line", async () => {
     const page = await openSettledPage(browser, { ...PHONE, javaScriptEnabled });
-    for (const path of PUBLIC_PAGES) {
+    // The enquiry page has one bar, its send bar with "Anrufen" (issue 39; tests/browser/enquiry.test.ts).
+    for (const path of PUBLIC_PAGES.filter((candidate) => candidate !== "/anfrage")) {
       await page.goto(path);
       const bar = callBar(page);
       for (const where of ["top", "middle"] as const) {

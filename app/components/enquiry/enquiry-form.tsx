@@ -23,6 +23,9 @@ import {
   PREFERRED_TIMES,
 } from "~/lib/enquiry";
 import type { FormFailure } from "~/lib/staff-forms";
+import { useBusiness } from "~/components/shell/business";
+import { PhoneIcon } from "~/components/shell/call-bar";
+import { telHref } from "~/lib/phone";
 import { PhotoField } from "./photo-field";
 import { PATHS } from "~/lib/site-areas";
 
@@ -85,6 +88,7 @@ export function EnquiryForm({
 }) {
   // The plain form posts to the page as it was opened, so a refusal comes back with its topic and picture.
   const { search } = useLocation();
+  const business = useBusiness();
   const form = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<Failure | null>(null);
   /** Null while idle; the share of the upload sent so far while sending. */
@@ -295,7 +299,10 @@ export function EnquiryForm({
         löschen die Anfrage {retentionMonths} Monate nach der letzten Bearbeitung (
         <Link to="/impressum#datenschutz-anfragen">Datenschutzerklärung</Link>).
       </p>
-      {/* On a phone it stays at the bottom of the screen while the form is in view (enquiry.css). */}
+      {/*
+        On a phone it stays at the bottom of the screen while the form is in view and stands in for
+        the call bar, whose "Anrufen" it carries as an icon (enquiry.css): one bar, not two.
+      */}
       <div className="enquiry-form__send">
         {sending ? (
           <div className="enquiry-form__progress" role="status">
@@ -303,9 +310,17 @@ export function EnquiryForm({
             <span>{progress < 1 ? `Wird gesendet… ${Math.round(progress * 100)} %` : "Wird gespeichert…"}</span>
           </div>
         ) : null}
-        <button type="submit" className="button enquiry-form__button" aria-disabled={sending || undefined}>
-          {sending ? "Wird gesendet…" : "Anfrage senden"}
-        </button>
+        <div className="enquiry-form__send-row">
+          {business ? (
+            <a className="enquiry-form__call" href={telHref(business.phone)}>
+              <PhoneIcon />
+              <span className="visually-hidden">Anrufen: {business.phone}</span>
+            </a>
+          ) : null}
+          <button type="submit" className="button enquiry-form__button" aria-disabled={sending || undefined}>
+            {sending ? "Wird gesendet…" : "Anfrage senden"}
+          </button>
+        </div>
       </div>
     </form>
   );
