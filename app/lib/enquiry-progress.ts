@@ -4,6 +4,8 @@
  * or by staff through "Kunde benachrichtigen"). Plain data shared by server and browser.
  */
 
+import { STATUS_ANSWERED_PARAM } from "~/lib/site-areas";
+
 /** The timeline, in order; the page lists only the steps reached so far. */
 export const TIMELINE_STEPS = ["eingegangen", "in-bearbeitung", "angebot", "angenommen", "termin", "fertig"] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
@@ -65,7 +67,7 @@ export const STATUS_FORM = {
  * After an answer the page is loaded again with `?antwort=<intent>#bestaetigung`: the confirmation
  * comes first, the browser is at it, and its script focuses it.
  */
-export const STATUS_ANSWERED = { param: "antwort", id: "bestaetigung" } as const;
+export const STATUS_ANSWERED = { param: STATUS_ANSWERED_PARAM, id: "bestaetigung" } as const;
 export const STATUS_INTENTS = { accept: "annehmen", ask: "rueckfrage", choose: "termin-waehlen", decline: "keiner-passt", reschedule: "verschieben" } as const;
 
 /** The staff forms of an enquiry's steps: their intents and field names. */

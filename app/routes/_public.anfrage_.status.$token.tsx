@@ -268,10 +268,13 @@ function ChooseDate({ page, appointment, fresh }: { page: Page; appointment: Non
   const actionData = useActionData<typeof action>();
   const choose = failureFor(actionData, STATUS_INTENTS.choose);
   const decline = failureFor(actionData, STATUS_INTENTS.decline);
+  // "Termin verschieben" sent from an older copy of the page, once the date was withdrawn meanwhile.
+  const move = failureFor(actionData, STATUS_INTENTS.reschedule);
   return (
     <section aria-labelledby="termin-title" className={fresh ? "status-card status-card--next" : "status-card"} id="termin">
       <Fresh fresh={fresh} />
       <h2 id="termin-title">Termin zum Bringen wählen</h2>
+      {move ? <FormError>{move.message}</FormError> : null}
       <p>Wann können Sie Ihr Fahrzeug zu uns bringen ({page.contact.address})?</p>
       <SlotChoice proposals={appointment.proposals} error={choose?.fieldErrors[STATUS_FORM.slot]} chosen={choose?.values[STATUS_FORM.slot]} />
       <MessageForm intent={STATUS_INTENTS.decline} label="Keiner passt? Schreiben Sie uns, wann es Ihnen passt (freiwillig)" button="Keiner passt" failure={decline} />
