@@ -151,7 +151,7 @@ describe("the customer's answers on the page", () => {
     expect(enquiry.appointment.chosen).toEqual(expect.any(String));
     const page = await (await statusPage(token)).text();
     // A Richtpreis is confirmed, not accepted (issue 38).
-    expect(page).toContain("Sie haben den Richtpreis bestätigt (");
+    expect(page).toContain(`<p class="status-page__accepted">Sie haben den Richtpreis bestätigt`);
     expect(page).toContain("In den Kalender (.ics)");
     expect(id).toBeTruthy();
   });
