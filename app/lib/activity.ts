@@ -61,6 +61,7 @@ export const LOG_ACTIONS = [
   "Termine vorgeschlagen",
   "Termin gewählt",
   "Kein Termin passt",
+  "Termin verschieben",
   "fertig gemeldet",
   "Kunde benachrichtigt",
   // The job's own steps (app/lib/job.ts).
@@ -87,6 +88,7 @@ const ACCOUNT_ACTIONS: Partial<Record<LogAction, string>> = {
   "Termine vorgeschlagen": "Termine vorgeschlagen",
   "Termin gewählt": "Termin gewählt",
   "Kein Termin passt": "Kein Termin passt",
+  "Termin verschieben": "Kunde möchte den Termin verschieben",
   "fertig gemeldet": "Fahrzeug fertig gemeldet",
   "Kunde benachrichtigt": "Kunde benachrichtigt",
   "Statuslink erneuert": "Neuer Link zur Statusseite",

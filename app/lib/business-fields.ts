@@ -55,6 +55,7 @@ export const BUSINESS_FIELDS: readonly FieldSpec[] = [
   { key: "postalCode", label: "PLZ", kind: "postcode", maxLength: 5, required: true, impressum: true, inputMode: "numeric", autoComplete: "postal-code" },
   { key: "city", label: "Ort", kind: "line", maxLength: 60, required: true, impressum: true, autoComplete: "address-level2" },
   { key: "directions", label: "Anfahrt & Parken", kind: "text", maxLength: 400, hint: "Kurz: Parken, Eingang, Haltestelle. Steht auf der Kontaktseite." },
+  { key: "paymentNote", label: "Bezahlung", kind: "line", maxLength: 80, hint: "Wie Kunden bei Abholung zahlen, z. B. bar oder EC-Karte. Steht beim Preis und in der Fertig-Meldung." },
   { key: "phone", label: "Telefon", kind: "phone", maxLength: 30, required: true, impressum: true, placeholder: true, inputMode: "tel", autoComplete: "tel", hint: "So, wie es auf der Website stehen soll, z. B. 0221 123456-0" },
   { key: "whatsapp", label: "Mobilnummer für WhatsApp", kind: "phone", maxLength: 30, inputMode: "tel", hint: "Freiwillig. Die Website zeigt nur einen Link; es wird nichts geladen." },
   { key: "email", label: "E-Mail", kind: "email", maxLength: 120, required: true, impressum: true, placeholder: true, inputMode: "email", autoComplete: "email" },
@@ -98,7 +99,7 @@ export const BUSINESS_SECTIONS = [
   {
     id: "kontakt",
     title: "Kontakt",
-    fields: ["street", "postalCode", "city", "directions", "phone", "whatsapp", "email", "website", "latitude", "longitude"],
+    fields: ["street", "postalCode", "city", "directions", "paymentNote", "phone", "whatsapp", "email", "website", "latitude", "longitude"],
   },
   {
     id: "rechtliches",

@@ -36,6 +36,8 @@ export interface BusinessRecord {
   postalCode: string;
   city: string;
   directions: string;
+  /** How the customer pays at pick-up ("bar oder EC-Karte"): the status page and the "fertig" e-mail. */
+  paymentNote: string;
   phone: string;
   whatsapp: string;
   email: string;

@@ -22,9 +22,18 @@ export function formatDateTime(instant: Date | string): string {
   return formatSafely(instant, DATE_TIME_FORMAT, UNREADABLE_DATE);
 }
 
-/** "Dienstag, 14.07.2026, 09:00 Uhr": an appointment, as the customer and the staff read it. */
+/** "Dienstag, 14.07.2026, 09:00 Uhr": an appointment, as staff read it. */
 export function formatAppointment(instant: Date | string): string {
   return formatSafely(instant, "EEEE, dd.MM.yyyy, HH:mm 'Uhr'", UNREADABLE_DATE);
+}
+
+/**
+ * "Mi., 2. Dez., 14:00 Uhr": any time the customer reads (status page, e-mails, the answers to
+ * their posts): short enough for one line on a phone, the weekday first because that is what a
+ * drop-off is planned by. The year is left out; every date a customer sees lies within weeks.
+ */
+export function formatCustomerTime(instant: Date | string): string {
+  return formatSafely(instant, "EEE, d. MMM, HH:mm 'Uhr'", UNREADABLE_DATE);
 }
 
 /** "09:00": the time of an instant in workshop time. */

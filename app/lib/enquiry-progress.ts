@@ -4,6 +4,8 @@
  * or by staff through "Kunde benachrichtigen"). Plain data shared by server and browser.
  */
 
+import { STATUS_ANSWERED_PARAM } from "~/lib/site-areas";
+
 /** The timeline, in order; the page lists only the steps reached so far. */
 export const TIMELINE_STEPS = ["eingegangen", "in-bearbeitung", "angebot", "angenommen", "termin", "fertig"] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
@@ -38,11 +40,12 @@ export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 export const SHARE_CHANNEL_LABELS: Record<ShareChannel, string> = { whatsapp: "WhatsApp", sms: "SMS", email: "E-Mail" };
 
 /** The customer's own messages from the status page. */
-export const CUSTOMER_MESSAGE_KINDS = ["rueckfrage", "keiner-passt"] as const;
+export const CUSTOMER_MESSAGE_KINDS = ["rueckfrage", "keiner-passt", "verschieben"] as const;
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
 export const CUSTOMER_MESSAGE_LABELS: Record<CustomerMessageKind, string> = {
   rueckfrage: "Rückfrage zum Preis",
   "keiner-passt": "Kein Termin passt",
+  verschieben: "Termin verschieben",
 };
 
 /** At most this many drop-off dates are proposed at once. */
@@ -61,7 +64,12 @@ export const STATUS_FORM = {
   slot: "termin",
   message: "nachricht",
 } as const;
-export const STATUS_INTENTS = { accept: "annehmen", ask: "rueckfrage", choose: "termin-waehlen", decline: "keiner-passt" } as const;
+/**
+ * After an answer the page is loaded again with `?antwort=<intent>#bestaetigung`: the confirmation
+ * comes first, the browser is at it, and its script focuses it.
+ */
+export const STATUS_ANSWERED = { param: STATUS_ANSWERED_PARAM, id: "bestaetigung" } as const;
+export const STATUS_INTENTS = { accept: "annehmen", ask: "rueckfrage", choose: "termin-waehlen", decline: "keiner-passt", reschedule: "verschieben" } as const;
 
 /** The staff forms of an enquiry's steps: their intents and field names. */
 export const PROGRESS_INTENTS = {

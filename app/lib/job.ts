@@ -34,7 +34,7 @@ export const WAITING_PARAM = "wartet";
  */
 export const OPEN_JOBS_SORTED = 90;
 
-export type Transition = "preis" | "bestaetigen" | "rueckfrage" | "vorschlagen" | "waehlen" | "keiner-passt" | "angekommen" | "fertig" | "fertig-zuruecknehmen" | "abgeholt";
+export type Transition = "preis" | "bestaetigen" | "rueckfrage" | "vorschlagen" | "waehlen" | "keiner-passt" | "verschieben" | "angekommen" | "fertig" | "fertig-zuruecknehmen" | "abgeholt";
 export type JobActor = "werkstatt" | "kunde";
 
 const BEFORE_ARRIVAL: JobStep[] = ["eingegangen", "preis-gesendet", "preis-bestaetigt", "termin"];
@@ -47,6 +47,7 @@ export const TRANSITIONS: Record<Transition, { by: JobActor; from: readonly JobS
   vorschlagen: { by: "werkstatt", from: BEFORE_ARRIVAL, refused: "Das Fahrzeug ist schon in der Werkstatt; neue Termine sind nicht mehr nötig." },
   waehlen: { by: "kunde", from: ["eingegangen", "preis-gesendet", "preis-bestaetigt"], refused: "Ein Termin kann gerade nicht gewählt werden." },
   "keiner-passt": { by: "kunde", from: ["eingegangen", "preis-gesendet", "preis-bestaetigt"], refused: "Gerade sind keine Termine vorgeschlagen." },
+  verschieben: { by: "kunde", from: ["termin"], refused: "Verschieben geht, wenn ein Termin gewählt ist und Ihr Fahrzeug noch nicht bei uns ist. Bitte rufen Sie uns an." },
   angekommen: { by: "werkstatt", from: BEFORE_ARRIVAL, refused: "Das Fahrzeug ist schon als angekommen vermerkt." },
   fertig: { by: "werkstatt", from: ["in-werkstatt"], refused: "„Fertig“ geht erst, wenn das Fahrzeug in der Werkstatt ist („Fahrzeug ist da“)." },
   "fertig-zuruecknehmen": { by: "werkstatt", from: ["fertig"], refused: "Es gibt kein „Fertig“ zum Zurücknehmen." },

@@ -18,6 +18,26 @@ export const QUOTE_KIND_LABELS: Record<QuoteKind, string> = {
 /** The timeline's and the staff view's short name. */
 export const QUOTE_KIND_SHORT: Record<QuoteKind, string> = { richtpreis: "Richtpreis", angebot: "Angebot" };
 
+/**
+ * The customer's answer to each kind, said as what it binds: a Richtpreis is only confirmed (the
+ * firm price follows in the workshop), an Angebot is accepted as a contract.
+ */
+export const QUOTE_ANSWER: Record<QuoteKind, { button: string; meaning: string; done: string }> = {
+  richtpreis: {
+    button: "Richtpreis passt – Termin vereinbaren",
+    meaning: "Damit ist noch nichts beauftragt: Den festen Preis nennen wir, wenn wir Ihr Fahrzeug in der Werkstatt gesehen haben.",
+    done: "Sie haben den Richtpreis bestätigt",
+  },
+  angebot: {
+    button: "Angebot verbindlich annehmen",
+    meaning: "Mit dem Klick beauftragen Sie die Arbeiten zum genannten Preis.",
+    done: "Sie haben das Angebot verbindlich angenommen",
+  },
+};
+
+/** "Bezahlung bei Abholung: bar oder EC-Karte." from the business record's "Bezahlung". */
+export const paymentLine = (note: string) => `Bezahlung bei Abholung: ${note.trim().replace(/\.$/, "")}.`;
+
 export const MAX_QUOTE_ITEMS = 20;
 /** Versions of an enquiry's price: enough for every real back and forth, and a bound on what one enquiry stores (issue 37). */
 export const MAX_QUOTE_VERSIONS = 30;

@@ -171,9 +171,12 @@ const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
 };
 /** Read by the public layout on every page: the consent dialog opened by a link. */
 const SHELL_QUERY_PARAMS = [CONSENT_SETTINGS_PARAM];
+/** A status page right after the customer's answer (`?antwort=<intent>`): its confirmation comes first. */
+export const STATUS_ANSWERED_PARAM = "antwort";
 
 /** The parameters a public path's page reads; an alias reads its page's, as its redirect passes them on. */
 export function queryParamsOf(pathname: string): readonly string[] {
   const path = canonicalPath(pathname);
+  if (isPrivatePage(path)) return [...SHELL_QUERY_PARAMS, STATUS_ANSWERED_PARAM];
   return [...SHELL_QUERY_PARAMS, ...(PAGE_QUERY_PARAMS[PATH_ALIASES[path] ?? path] ?? [])];
 }

@@ -20,6 +20,7 @@ export const DEMO_BUSINESS: BusinessRecord = {
   postalCode: "50667",
   city: "Köln",
   directions: "Kundenparkplätze direkt vor der Werkstatt. Bitte klingeln Sie am Rolltor.",
+  paymentNote: "bar oder EC-Karte",
   phone: "0221 123456-0",
   whatsapp: "",
   email: "info@autosattlerei-koeln.de",

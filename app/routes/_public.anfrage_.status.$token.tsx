@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
+import { useNonce } from "~/components/document/nonce";
 import { PAGE_STYLES } from "~/components/document/page-styles";
 import { PickUpHours } from "~/components/enquiry-status/pick-up-hours";
 import { QuoteTable } from "~/components/enquiry-status/quote-table";
@@ -11,8 +12,8 @@ import { PageHeader } from "~/components/pages/page-header";
 import { type Step, StepList } from "~/components/pages/step-list";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Field, FormError } from "~/components/staff/field";
-import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
-import { CUSTOMER_MESSAGE_MAX_LENGTH } from "~/lib/quote";
+import { STATUS_ANSWERED, STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
+import { CUSTOMER_MESSAGE_MAX_LENGTH, paymentLine, QUOTE_ANSWER } from "~/lib/quote";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { PATHS, statusPagePath } from "~/lib/site-areas";
@@ -22,13 +23,14 @@ import { retryAfterOf } from "~/server/web/staff-form.server";
 
 /*
  * A customer's private status page (`/anfrage/status/<token>`, decision 021): where the enquiry
- * stands, its price to accept or ask about, the dates to choose from, and when the car is ready.
+ * stands, its price to confirm, accept or ask about, the dates to choose from (or to move), and
+ * when the car is ready.
  * Never in the edge cache, `noindex`, and its address never leaves the site (site-areas.ts,
  * `isPrivatePage`). Right after sending it is the confirmation, with the link to keep. A document
  * (decision 018): its forms are plain forms, each answered by the page again.
  */
 
-export const handle: StylesHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.fields, PAGE_STYLES.dayPicker, PAGE_STYLES.progress, PAGE_STYLES.status] };
+export const handle: StylesHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.fields, PAGE_STYLES.progress, PAGE_STYLES.status] };
 export const links = styleLinks(handle.styles);
 
 // The canonical address is the form's: the page's own address (its token) appears in no tag.
@@ -42,7 +44,8 @@ export const headers: HeadersFunction = ({ actionHeaders }) => retryAfterOf(acti
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  return { ...(await statusPage(context, token)), url: new URL(statusPagePath(token), request.url).href };
+  const answered = new URL(request.url).searchParams.get(STATUS_ANSWERED.param);
+  return { ...(await statusPage(context, token, answered)), url: new URL(statusPagePath(token), request.url).href };
 }
 
 export function action({ request, params, context }: ActionFunctionArgs) {
@@ -56,150 +59,98 @@ const NEXT_STEPS: readonly Step[] = [
   { title: "Termin", text: "Sie wählen einen Termin, zu dem Sie Ihr Fahrzeug bringen – den festen Preis nennen wir vor Ort." },
 ];
 
+/** The confirmation takes the focus where scripts run; without them the browser is at it already (the redirect's anchor). */
+const FOCUS_SCRIPT = `document.getElementById(${JSON.stringify(STATUS_ANSWERED.id)})?.focus()`;
+
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/**
+ * The page leads with the one thing to do (issue 38): a confirmation right after an answer, then
+ * "Neu für Sie" (the price and its buttons, the dates to choose, the chosen date, or "fertig"),
+ * then "Stand", then what the customer wrote. What "Neu für Sie" holds follows from the job's step.
+ */
 export default function StatusPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const nonce = useNonce();
   const failure = (intent: string) => failureFor(actionData, intent);
-  const { quote, appointment, finished } = page;
-  const accept = failure(STATUS_INTENTS.accept);
-  const ask = failure(STATUS_INTENTS.ask);
-  const choose = failure(STATUS_INTENTS.choose);
-  const decline = failure(STATUS_INTENTS.decline);
+  const { quote, appointment, next } = page;
+  const shown: Record<string, boolean> = {
+    [STATUS_INTENTS.accept]: !!quote,
+    [STATUS_INTENTS.ask]: !!quote,
+    [STATUS_INTENTS.choose]: !!appointment,
+    [STATUS_INTENTS.decline]: !!appointment,
+    [STATUS_INTENTS.reschedule]: !!appointment,
+  };
   // A refusal whose section the page does not show (an unknown action, a question without a price,
   // "Keiner passt" without dates) is said at the top.
-  const sectionShown: Record<string, unknown> = { [STATUS_INTENTS.accept]: quote, [STATUS_INTENTS.ask]: quote, [STATUS_INTENTS.choose]: appointment, [STATUS_INTENTS.decline]: appointment };
-  const stray = isFormFailure(actionData) && !sectionShown[actionData.intent] ? actionData : undefined;
+  const stray = isFormFailure(actionData) && !shown[actionData.intent] ? actionData : undefined;
+  const choosing = !!appointment && (next === "preis" || next === "termine") && appointment.proposals.length > 0;
+  const moving = next === "termin" && !!appointment?.chosen;
+  // A refused date answer whose form is gone (a date chosen meanwhile, the proposals withdrawn) is said in "Stand".
+  const dateRefused = choosing || moving ? undefined : (failure(STATUS_INTENTS.choose) ?? failure(STATUS_INTENTS.decline) ?? failure(STATUS_INTENTS.reschedule));
 
   return (
     <div className="page status-page">
+      {page.confirmation && !actionData ? (
+        <div className="status-confirmation" id={STATUS_ANSWERED.id} tabIndex={-1} role="status">
+          <p className="status-confirmation__title">{page.confirmation.title}</p>
+          <p>{page.confirmation.text}</p>
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FOCUS_SCRIPT }} />
+        </div>
+      ) : null}
       <PageHeader title={page.justSent ? "Vielen Dank!" : `Ihre Anfrage ${page.reference}`}>
         {page.justSent ? "Wir melden uns in der Regel innerhalb eines Werktags." : `${page.topic}${page.vehicle ? ` · ${page.vehicle}` : ""}`}
       </PageHeader>
       <div className="page__inner status-page__body">
         {stray ? <FormError>{stray.message}</FormError> : null}
         {page.justSent ? (
-          <h2 className="status-page__sent">
-            Ihre Anfrage <span className="status-page__reference">{page.reference}</span> ist angekommen.
-          </h2>
-        ) : null}
-        {page.justSent && page.photos.length > 0 ? (
-          <ul className="status-photos" aria-label={page.photos.length === 1 ? "Ihr Foto" : `Ihre ${page.photos.length} Fotos`}>
-            {page.photos.map((href, index) => (
-              <li key={href}>
-                <img src={href} alt={`Foto ${index + 1}`} width={88} height={88} className="status-photos__photo" />
-              </li>
-            ))}
-          </ul>
+          <>
+            <h2 className="status-page__sent">
+              Ihre Anfrage <span className="status-page__reference">{page.reference}</span> ist angekommen.
+            </h2>
+            <Photos photos={page.photos} />
+            <StatusLink url={page.url} />
+            <section aria-labelledby="weiter-title" className="status-card">
+              <h2 id="weiter-title">Was passiert jetzt</h2>
+              <StepList steps={NEXT_STEPS} />
+              <p>
+                Wir melden uns hier auf dieser Seite und, wenn Sie eine E-Mail-Adresse angegeben haben, per E-Mail. Bitte halten
+                Sie die Nummer bereit, wenn Sie uns deswegen anrufen.
+              </p>
+              <p>
+                Eine Einschätzung nach Fotos ist ein erster Kostenvoranschlag: Der endgültige Preis kann sich ändern, wenn wir das
+                Stück in der Werkstatt gesehen haben.
+              </p>
+            </section>
+          </>
         ) : null}
 
-        <StatusLink url={page.url} />
-
-        {page.justSent ? (
-          <section aria-labelledby="weiter-title" className="status-card">
-            <h2 id="weiter-title">Was passiert jetzt</h2>
-            <StepList steps={NEXT_STEPS} />
-            <p>
-              Wir melden uns hier auf dieser Seite und, wenn Sie eine E-Mail-Adresse angegeben haben, per E-Mail. Bitte halten
-              Sie die Nummer bereit, wenn Sie uns deswegen anrufen.
-            </p>
-            <p>
-              Eine Einschätzung nach Fotos ist ein erster Kostenvoranschlag: Der endgültige Preis kann sich ändern, wenn wir das
-              Stück in der Werkstatt gesehen haben.
-            </p>
-          </section>
-        ) : null}
+        {next === "preis" && quote ? <PriceCard page={page} quote={quote} fresh /> : null}
+        {choosing ? <ChooseDate page={page} appointment={appointment!} fresh={next === "termine"} /> : null}
+        {moving ? <ChosenDate page={page} appointment={appointment!} /> : null}
+        {next === "fertig" && page.finished ? <Finished page={page} finished={page.finished} /> : null}
 
         <section aria-labelledby="stand-title" className="status-card" id="stand">
           <h2 id="stand-title">Stand</h2>
           <StatusTimeline steps={page.timeline} />
+          {page.notices.map((notice) => (
+            <p key={notice.id} className="status-page__notice">
+              <strong>{notice.title}:</strong> {notice.text}
+            </p>
+          ))}
+          {appointment && !appointment.chosen && appointment.proposals.length === 0 && appointment.declinedAt ? (
+            <p>
+              {appointment.rescheduled
+                ? `Sie möchten Ihren Termin verschieben (${appointment.declinedAt}).`
+                : `Sie haben uns am ${appointment.declinedAt} geschrieben, dass keiner der Termine passt.`}{" "}
+              Wir melden uns mit neuen Vorschlägen.
+            </p>
+          ) : null}
+          {dateRefused ? <FormError>{dateRefused.message}</FormError> : null}
         </section>
 
-        {finished ? (
-          <section aria-labelledby="fertig-title" className="status-card status-card--done" id="fertig">
-            <h2 id="fertig-title">Fahrzeug fertig – kann abgeholt werden</h2>
-            <p>Seit {finished.at} Uhr. Sie können es zu unseren Öffnungszeiten abholen:</p>
-            <PickUpHours days={finished.days} />
-            <p>
-              {page.contact.name}, {page.contact.address} · Telefon <a href={telHref(page.contact.phone)}>{page.contact.phone}</a>
-            </p>
-          </section>
-        ) : null}
-
-        {appointment ? (
-          <section aria-labelledby="termin-title" className="status-card" id="termin">
-            <h2 id="termin-title">{appointment.chosen ? "Ihr Termin" : "Termin zum Bringen wählen"}</h2>
-            {/* A refused answer whose form is gone (a date chosen meanwhile, the proposals withdrawn) is said here. */}
-            {(choose ?? decline) && (appointment.chosen || appointment.proposals.length === 0) ? <FormError>{(choose ?? decline)!.message}</FormError> : null}
-            {appointment.chosen ? (
-              <>
-                <p className="status-page__appointment">{appointment.chosen.label}</p>
-                <p>
-                  Bitte bringen Sie Ihr Fahrzeug zu uns: {page.contact.name}, {page.contact.address}. Gewählt am{" "}
-                  {appointment.confirmedAt} Uhr.
-                </p>
-                <p>
-                  <a className="button button--secondary" href={appointment.chosen.calendarHref} download>
-                    In den Kalender (.ics)
-                  </a>
-                </p>
-                <p className="status-page__small">Passt er doch nicht? Rufen Sie uns an: {page.contact.phone}.</p>
-              </>
-            ) : appointment.proposals.length > 0 ? (
-              <>
-                <p>Wann können Sie Ihr Fahrzeug bringen? Bitte wählen Sie einen der Termine.</p>
-                <SlotChoice proposals={appointment.proposals} error={choose?.fieldErrors[STATUS_FORM.slot]} chosen={choose?.values[STATUS_FORM.slot]} />
-                <MessageForm
-                  intent={STATUS_INTENTS.decline}
-                  label="Keiner passt? Schreiben Sie uns, wann es Ihnen passt (freiwillig)"
-                  button="Keiner passt"
-                  failure={decline}
-                />
-              </>
-            ) : (
-              <p>
-                Sie haben uns am {appointment.declinedAt} Uhr geschrieben, dass keiner der Termine passt. Wir melden uns mit
-                neuen Vorschlägen.
-              </p>
-            )}
-          </section>
-        ) : null}
-
-        {quote ? (
-          <section aria-labelledby="preis-title" className="status-card" id="preis">
-            <h2 id="preis-title">Ihr {quote.kindShort}</h2>
-            <QuoteTable quote={quote} caption={`${quote.kindShort} zur Anfrage ${page.reference}`} />
-            {/* Also when the answer changed the page: accepted meanwhile, a newer version, past its date. */}
-            {accept ? <FormError>{accept.message}</FormError> : null}
-            {quote.acceptedAt ? (
-              <p className="status-page__accepted">Sie haben dieses Angebot am {quote.acceptedAt} Uhr angenommen. Vielen Dank!</p>
-            ) : quote.expired ? (
-              <p>Dieser Preis gilt nicht mehr. Fragen Sie uns gern nach einem neuen – mit einer Rückfrage unten.</p>
-            ) : (
-              <form method="post" className="status-form">
-                <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.accept} />
-                <input type="hidden" name={STATUS_FORM.quote} value={quote.id} />
-                <p>
-                  <button type="submit" className="button">
-                    Angebot annehmen
-                  </button>
-                </p>
-              </form>
-            )}
-            {quote.acceptedAt ? (
-              ask ? <FormError>{ask.message}</FormError> : null
-            ) : page.questionsLeft > 0 ? (
-              <MessageForm intent={STATUS_INTENTS.ask} label="Rückfrage zum Preis" button="Rückfrage stellen" failure={ask} />
-            ) : (
-              <>
-                {ask ? <FormError>{ask.message}</FormError> : null}
-                <p>
-                  Weitere Fragen zum Preis klären wir gern am Telefon:{" "}
-                  <a href={telHref(page.contact.phone)}>{page.contact.phone}</a>.
-                </p>
-              </>
-            )}
-          </section>
-        ) : null}
+        {quote && next !== "preis" ? <PriceCard page={page} quote={quote} /> : null}
 
         {page.messages.length > 0 ? (
           <section aria-labelledby="nachrichten-title" className="status-card">
@@ -208,7 +159,7 @@ export default function StatusPage() {
               {page.messages.map((message) => (
                 <li key={message.id}>
                   <p className="status-page__small">
-                    {message.label} · {message.at} Uhr
+                    {message.label} · {message.at}
                   </p>
                   {message.text ? <p className="status-messages__text">{message.text}</p> : null}
                 </li>
@@ -219,24 +170,16 @@ export default function StatusPage() {
 
         <section aria-labelledby="anfrage-title" className="status-card">
           <h2 id="anfrage-title">Was Sie uns geschrieben haben</h2>
-          <dl className="status-facts">
-            <div>
-              <dt>Worum geht es?</dt>
-              <dd>{page.topic}</dd>
-            </div>
-            {page.vehicle ? (
-              <div>
-                <dt>Fahrzeug</dt>
-                <dd>{page.vehicle}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Fotos</dt>
-              <dd>{page.photoCount === 0 ? "keine" : page.photoCount === 1 ? "1 Foto" : `${page.photoCount} Fotos`}</dd>
-            </div>
-          </dl>
+          <ul className="status-chips" aria-label="Ihre Angaben">
+            <li>{page.topic}</li>
+            {page.vehicle ? <li>{page.vehicle}</li> : null}
+            <li>{page.photoCount === 0 ? "keine Fotos" : page.photoCount === 1 ? "1 Foto" : `${page.photoCount} Fotos`}</li>
+          </ul>
           <p className="status-page__description">{page.description}</p>
+          {page.justSent ? null : <Photos photos={page.photos} />}
         </section>
+
+        {page.justSent ? null : <StatusLink url={page.url} compact />}
 
         <p className="status-page__small">
           Diese Seite gilt bis {page.retentionMonths} Monate nach der letzten Änderung; dann löschen wir die Anfrage (
@@ -245,6 +188,136 @@ export default function StatusPage() {
         </p>
       </div>
     </div>
+  );
+}
+
+/** The customer's photos, small, through the link. */
+function Photos({ photos }: { photos: string[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <ul className="status-photos" aria-label={photos.length === 1 ? "Ihr Foto" : `Ihre ${photos.length} Fotos`}>
+      {photos.map((href, index) => (
+        <li key={href}>
+          <img src={href} alt={`Foto ${index + 1}`} width={88} height={88} className="status-photos__photo" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Neu für Sie" above a card's own title, where the customer has the next move. */
+function Fresh({ fresh }: { fresh: boolean }) {
+  return fresh ? <p className="status-card__new">Neu für Sie</p> : null;
+}
+
+/** The price: waiting for the customer's answer (`fresh`, its buttons), or answered / expired further down. */
+function PriceCard({ page, quote, fresh = false }: { page: Page; quote: NonNullable<Page["quote"]>; fresh?: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const accept = failureFor(actionData, STATUS_INTENTS.accept);
+  const ask = failureFor(actionData, STATUS_INTENTS.ask);
+  const answer = QUOTE_ANSWER[quote.kind];
+  return (
+    <section aria-labelledby="preis-title" className={fresh ? "status-card status-card--next" : "status-card"} id="preis">
+      <Fresh fresh={fresh} />
+      <h2 id="preis-title">Ihr {quote.kindShort}</h2>
+      <p className="status-page__total">
+        {quote.total} <span className="status-page__small">inkl. {quote.vatPercent} % MwSt.</span>
+      </p>
+      {/* Also when the answer changed the page: accepted meanwhile, a newer version, past its date. */}
+      {accept ? <FormError>{accept.message}</FormError> : null}
+      {quote.acceptedAt ? (
+        <p className="status-page__accepted">
+          {answer.done} ({quote.acceptedAt}).
+        </p>
+      ) : quote.expired ? (
+        <p>Dieser Preis gilt nicht mehr. Fragen Sie uns gern nach einem neuen – mit einer Rückfrage unten.</p>
+      ) : (
+        <form method="post" className="status-form">
+          <input type="hidden" name={STATUS_FORM.intent} value={STATUS_INTENTS.accept} />
+          <input type="hidden" name={STATUS_FORM.quote} value={quote.id} />
+          <p>
+            <button type="submit" className="button status-page__answer" aria-describedby="preis-bedeutung">
+              {answer.button}
+            </button>
+          </p>
+          <p id="preis-bedeutung" className="status-page__small">
+            {answer.meaning}
+          </p>
+        </form>
+      )}
+      {page.contact.paymentNote ? <p>{paymentLine(page.contact.paymentNote)}</p> : null}
+      <QuoteTable quote={quote} caption={`${quote.kindShort} zur Anfrage ${page.reference}`} />
+      {quote.acceptedAt || !fresh ? (
+        ask ? <FormError>{ask.message}</FormError> : null
+      ) : page.questionsLeft > 0 ? (
+        <MessageForm intent={STATUS_INTENTS.ask} label="Rückfrage zum Preis" button="Rückfrage stellen" failure={ask} />
+      ) : (
+        <>
+          {ask ? <FormError>{ask.message}</FormError> : null}
+          <p>
+            Weitere Fragen zum Preis klären wir gern am Telefon: <a href={telHref(page.contact.phone)}>{page.contact.phone}</a>.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Up to three proposed dates as large cards, and "Keiner passt". */
+function ChooseDate({ page, appointment, fresh }: { page: Page; appointment: NonNullable<Page["appointment"]>; fresh: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const choose = failureFor(actionData, STATUS_INTENTS.choose);
+  const decline = failureFor(actionData, STATUS_INTENTS.decline);
+  // "Termin verschieben" sent from an older copy of the page, once the date was withdrawn meanwhile.
+  const move = failureFor(actionData, STATUS_INTENTS.reschedule);
+  return (
+    <section aria-labelledby="termin-title" className={fresh ? "status-card status-card--next" : "status-card"} id="termin">
+      <Fresh fresh={fresh} />
+      <h2 id="termin-title">Termin zum Bringen wählen</h2>
+      {move ? <FormError>{move.message}</FormError> : null}
+      <p>Wann können Sie Ihr Fahrzeug zu uns bringen ({page.contact.address})?</p>
+      <SlotChoice proposals={appointment.proposals} error={choose?.fieldErrors[STATUS_FORM.slot]} chosen={choose?.values[STATUS_FORM.slot]} />
+      <MessageForm intent={STATUS_INTENTS.decline} label="Keiner passt? Schreiben Sie uns, wann es Ihnen passt (freiwillig)" button="Keiner passt" failure={decline} />
+    </section>
+  );
+}
+
+/** The chosen date until the car arrives: where to bring it, the calendar file, and "Termin verschieben" (the reminder e-mail links here, `#termin`). */
+function ChosenDate({ page, appointment }: { page: Page; appointment: NonNullable<Page["appointment"]> }) {
+  const actionData = useActionData<typeof action>();
+  const move = failureFor(actionData, STATUS_INTENTS.reschedule) ?? failureFor(actionData, STATUS_INTENTS.choose) ?? failureFor(actionData, STATUS_INTENTS.decline);
+  const chosen = appointment.chosen!;
+  return (
+    <section aria-labelledby="termin-title" className="status-card status-card--next" id="termin">
+      <h2 id="termin-title">Ihr Termin</h2>
+      {move ? <FormError>{move.message}</FormError> : null}
+      <p className="status-page__appointment">{chosen.label}</p>
+      <p>
+        Bitte bringen Sie Ihr Fahrzeug zu uns: {page.contact.name}, {page.contact.address}. Gewählt am {appointment.confirmedAt}.
+      </p>
+      <p>
+        <a className="button button--secondary" href={chosen.calendarHref} download>
+          In den Kalender (.ics)
+        </a>
+      </p>
+      <MessageForm intent={STATUS_INTENTS.reschedule} label="Passt der Termin nicht mehr? Schreiben Sie uns, wann es Ihnen passt (freiwillig)" button="Termin verschieben" failure={move} />
+    </section>
+  );
+}
+
+/** "Fertig": since when, the pick-up hours of the next days, how to pay, where. */
+function Finished({ page, finished }: { page: Page; finished: NonNullable<Page["finished"]> }) {
+  return (
+    <section aria-labelledby="fertig-title" className="status-card status-card--next status-card--done" id="fertig">
+      <Fresh fresh />
+      <h2 id="fertig-title">Fahrzeug fertig – kann abgeholt werden</h2>
+      <p>Seit {finished.at}. Sie können es zu unseren Öffnungszeiten abholen:</p>
+      <PickUpHours days={finished.days} />
+      {page.contact.paymentNote ? <p>{paymentLine(page.contact.paymentNote)}</p> : null}
+      <p>
+        {page.contact.name}, {page.contact.address} · Telefon <a href={telHref(page.contact.phone)}>{page.contact.phone}</a>
+      </p>
+    </section>
   );
 }
 

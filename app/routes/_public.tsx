@@ -15,6 +15,7 @@ import { addDays, workshopDate, workshopInstant } from "~/lib/dates";
 import { nextStatusChange, openStatus, type Schedule, upcomingSpecialDays } from "~/lib/open-status";
 import { alertListKey, CONSENT_SETTINGS_PARAM, DEFAULT_THEME } from "~/lib/preferences";
 import { jsonForScript, localBusinessJsonLd } from "~/lib/seo";
+import { isPrivatePage } from "~/lib/site-areas";
 import type { loader as rootLoader } from "~/root";
 import { readTogether } from "~/server/db/client.server";
 import { type Alert, visibleAlertsRead } from "~/server/entities/alerts.server";
@@ -92,7 +93,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const now = new Date();
   const { business, active, schedule } = await shellRecords(context, now);
-  const alerts = popupAlerts(active, request, preferences, consentView !== "geschlossen", context.sharedCookies);
+  // A status page leads with the customer's price or dates: its notices are a line in "Stand", never a popup over them.
+  const alerts = isPrivatePage(url.pathname) ? null : popupAlerts(active, request, preferences, consentView !== "geschlossen", context.sharedCookies);
   const opening = footerOpening(schedule, now);
   context.structuredData = jsonForScript(localBusinessJsonLd(business, schedule, now));
   context.robots = launchGuardRobots(request, business);

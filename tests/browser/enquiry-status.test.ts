@@ -100,10 +100,9 @@ describe.each(MODES)("from enquiry to „fertig“ on a phone $name", ({ javaScr
     await customer.getByRole("heading", { name: "Ihr Richtpreis" }).waitFor();
     await customer.getByRole("row", { name: /Gesamt inkl\. 19 % MwSt\. 380,00 €/ }).waitFor();
     await customer.getByRole("row", { name: /darin enthaltene MwSt\. \(19 %\) 60,67 €/ }).waitFor();
-    await customer.getByRole("button", { name: "Angebot annehmen" }).click();
-    await customer.getByText(/Sie haben dieses Angebot am .* angenommen/).waitFor();
-    // Marked days a person sees: a month's grid also holds the neighbouring month's days, hidden.
-    expect(await customer.locator(".slot-choice__proposed").filter({ visible: true }).count()).toBe(2);
+    // A Richtpreis is confirmed, not accepted (issue 38); the dates are cards, no month grid.
+    await customer.getByRole("button", { name: "Richtpreis passt – Termin vereinbaren" }).click();
+    await customer.getByText("Sie haben den Richtpreis bestätigt. Vielen Dank!").waitFor();
     const choices = customer.getByRole("radio");
     expect(await choices.count()).toBe(2);
     await choices.nth(1).check();
@@ -137,7 +136,7 @@ describe.each(MODES)("from enquiry to „fertig“ on a phone $name", ({ javaScr
 
     // Within the undo window the customer's page does not say "fertig" yet.
     await customer.goto(url);
-    expect(await timeline(customer)).toEqual(["Eingegangen", "In Bearbeitung", "Richtpreis", "Angebot angenommen", "Termin"]);
+    expect(await timeline(customer)).toEqual(["Eingegangen", "In Bearbeitung", "Richtpreis", "Richtpreis bestätigt", "Termin"]);
 
     // Fertig again, then Abgeholt closes the job.
     await staff.getByText("Fahrzeug fertig – kann abgeholt werden", { exact: true }).click();

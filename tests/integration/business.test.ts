@@ -24,6 +24,7 @@ const OWN: BusinessRecord = {
   postalCode: "53111",
   city: "Bonn",
   directions: "Hof hinter dem Tor.\nParken auf dem Hof.",
+  paymentNote: "Nur bar.",
   phone: "0228 44 55 66",
   whatsapp: "0171 2345678",
   email: "post@sattlerei-beispiel.de",

@@ -150,7 +150,8 @@ describe("the customer's answers on the page", () => {
     expect(enquiry.quote.acceptedAt).toEqual(expect.any(String));
     expect(enquiry.appointment.chosen).toEqual(expect.any(String));
     const page = await (await statusPage(token)).text();
-    expect(page).toContain("Sie haben dieses Angebot am");
+    // A Richtpreis is confirmed, not accepted (issue 38).
+    expect(page).toContain(`<p class="status-page__accepted">Sie haben den Richtpreis bestätigt`);
     expect(page).toContain("In den Kalender (.ics)");
     expect(id).toBeTruthy();
   });

@@ -104,7 +104,7 @@ describe("a customer's answer is taken only where the page offers it", () => {
     const marker = `Spam-Frage ${crypto.randomUUID()}`;
     const answered = await answer(token, question(marker));
     expect(answered.status).toBe(303);
-    expect(answered.headers.get("Location")).toBe(`/anfrage/status/${token}#preis`);
+    expect(answered.headers.get("Location")).toBe(`/anfrage/status/${token}?antwort=rueckfrage#bestaetigung`);
     expect(await rowCount("customer_messages")).toBe(0);
     expect(await customerLog()).toEqual([]);
     expect(await enquiryRow(id)).toEqual(before);

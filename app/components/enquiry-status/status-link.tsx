@@ -14,16 +14,13 @@ const COPY_SCRIPT = `(function(){var b=document.getElementById(${JSON.stringify(
 /**
  * "Diesen Link aufbewahren": the page's own address, to select by hand, and a button that copies
  * it where the browser can. The button sits beside the field, so its arrival changes no height.
+ * Shown in full right after sending; on later visits (`compact`) it folds into a small "Link
+ * kopieren" at the end of the page, a disclosure that opens without JavaScript too.
  */
-export function StatusLink({ url }: { url: string }) {
+export function StatusLink({ url, compact = false }: { url: string; compact?: boolean }) {
   const nonce = useNonce();
-  return (
-    <section className="status-link" aria-labelledby="link-titel">
-      <h2 id="link-titel">Diesen Link aufbewahren</h2>
-      <p id="link-hinweis">
-        Unter dieser Adresse sehen Sie jederzeit, wie es mit Ihrer Anfrage weitergeht – Preis, Termin und wann Ihr Fahrzeug
-        fertig ist. Sie ist nur für Sie: Bitte geben Sie sie nicht weiter.
-      </p>
+  const row = (
+    <>
       <div className="status-link__row">
         <label htmlFor={FIELD_ID} className="visually-hidden">
           Ihr persönlicher Link
@@ -35,6 +32,25 @@ export function StatusLink({ url }: { url: string }) {
       </div>
       <p id={OUTPUT_ID} className="status-link__copied" role="status" />
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
+    </>
+  );
+  if (compact) {
+    return (
+      <details className="status-link status-link--compact">
+        <summary>Link kopieren</summary>
+        <p id="link-hinweis">Der Link zu dieser Seite – nur für Sie, bitte nicht weitergeben.</p>
+        {row}
+      </details>
+    );
+  }
+  return (
+    <section className="status-link" aria-labelledby="link-titel">
+      <h2 id="link-titel">Diesen Link aufbewahren</h2>
+      <p id="link-hinweis">
+        Unter dieser Adresse sehen Sie jederzeit, wie es mit Ihrer Anfrage weitergeht – Preis, Termin und wann Ihr Fahrzeug
+        fertig ist. Sie ist nur für Sie: Bitte geben Sie sie nicht weiter.
+      </p>
+      {row}
     </section>
   );
 }

@@ -14,7 +14,7 @@ export function StatusTimeline({ steps }: { steps: ShownStep[] }) {
       {steps.map(({ step, label, when }, index) => (
         <li key={step} className="status-timeline__step" aria-current={index === steps.length - 1 ? "step" : undefined}>
           <span className="status-timeline__label">{label}</span>
-          {when ? <span className="status-timeline__when">{step === "termin" ? when : `am ${when} Uhr`}</span> : null}
+          {when ? <span className="status-timeline__when">{when}</span> : null}
         </li>
       ))}
     </ol>

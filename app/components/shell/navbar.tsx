@@ -7,7 +7,7 @@ import { useBusiness } from "./business";
 import { PhoneIcon } from "./call-bar";
 import { Logo } from "./logo";
 import { useStaffShellData } from "./staff-shell-data";
-import { canonicalPath, isPath, PATHS } from "~/lib/site-areas";
+import { canonicalPath, isPath, isPrivatePage, PATHS } from "~/lib/site-areas";
 
 interface NavLinkItem {
   name: string;
@@ -225,7 +225,8 @@ function MenuContact() {
  */
 function HeaderContact() {
   const business = useBusiness();
-  const onEnquiryPage = isPath(useLocation().pathname, PATHS.enquiry);
+  const { pathname } = useLocation();
+  const onEnquiryPage = isPath(pathname, PATHS.enquiry);
   return (
     <div className="header-contact">
       {business ? (
@@ -235,9 +236,12 @@ function HeaderContact() {
           <span className="visually-hidden"> anrufen</span>
         </a>
       ) : null}
-      <Link to={PATHS.enquiry} className="button header-contact__price" aria-current={onEnquiryPage ? "page" : undefined}>
-        Preis anfragen
-      </Link>
+      {/* A customer's status page is about her enquiry: no second one offered above it. */}
+      {isPrivatePage(pathname) ? null : (
+        <Link to={PATHS.enquiry} className="button header-contact__price" aria-current={onEnquiryPage ? "page" : undefined}>
+          Preis anfragen
+        </Link>
+      )}
     </div>
   );
 }

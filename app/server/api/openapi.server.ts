@@ -170,7 +170,7 @@ const schemas = {
         proposals: list(dateTime, { maxItems: MAX_PROPOSALS }),
         chosen: nullable(dateTime),
         confirmedAt: nullable(dateTime),
-        declinedAt: { ...nullable(dateTime), description: "The customer's „Keiner passt“." },
+        declinedAt: { ...nullable(dateTime), description: "The customer's „Keiner passt“ or „Termin verschieben“: the dates are withdrawn." },
       }),
     ),
     customerNotified: {

@@ -382,7 +382,7 @@ export const customerMessages = sqliteTable(
     enquiryId: text("enquiry_id")
       .notNull()
       .references(() => enquiries.id, { onDelete: "cascade" }),
-    /** rueckfrage, keiner-passt (app/lib/enquiry-progress.ts). */
+    /** rueckfrage, keiner-passt, verschieben (app/lib/enquiry-progress.ts). */
     kind: text("kind").notNull(),
     text: text("text").notNull(),
     createdAt: instant("created_at").notNull(),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { addDays, formatAppointment, parseDateTime, workshopDate, workshopInstant } from "~/lib/dates";
+import { addDays, formatAppointment, formatCustomerTime, parseDateTime, workshopDate, workshopInstant } from "~/lib/dates";
 import { formatReference } from "~/lib/enquiry";
 import { MAX_PROPOSALS, PROPOSAL_MAX_DAYS_AHEAD } from "~/lib/enquiry-progress";
 import { dayPlan, type Schedule, weekdayLabel } from "~/lib/open-status";
@@ -103,7 +103,7 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
   const slot = slots.find((candidate) => candidate.id === slotId);
   if (!slot) throw new HttpError(400, "Bitte wählen Sie einen der vorgeschlagenen Termine.");
   const chosen = slots.find((candidate) => candidate.chosenAt && !candidate.withdrawnAt);
-  if (chosen) throw new HttpError(409, `Sie haben schon einen Termin gewählt: ${formatAppointment(chosen.startsAt)}.`);
+  if (chosen) throw new HttpError(409, `Sie haben schon einen Termin gewählt: ${formatCustomerTime(chosen.startsAt)}.`);
   if (slot.withdrawnAt) throw new HttpError(409, "Dieser Termin wurde inzwischen zurückgezogen. Bitte wählen Sie einen der aktuellen Vorschläge.");
   if (slot.startsAt.getTime() <= now.getTime()) throw new HttpError(409, "Dieser Termin ist schon vorbei. Bitte wählen Sie einen anderen oder schreiben Sie uns, dass keiner passt.");
   if (!keepsAnswers(enquiry)) return;
@@ -125,7 +125,7 @@ export async function chooseSlot(db: Database, mailers: Mailers, enquiry: Enquir
   ]);
   if (updated.length === 0) {
     const chosenMeanwhile = await db.select().from(appointmentSlots).where(and(eq(appointmentSlots.enquiryId, enquiryId), isNotNull(appointmentSlots.chosenAt), isNull(appointmentSlots.withdrawnAt))).get();
-    throw new HttpError(409, chosenMeanwhile ? `Sie haben schon einen Termin gewählt: ${formatAppointment(chosenMeanwhile.startsAt)}.` : "Dieser Termin wurde inzwischen zurückgezogen. Bitte wählen Sie einen der aktuellen Vorschläge.");
+    throw new HttpError(409, chosenMeanwhile ? `Sie haben schon einen Termin gewählt: ${formatCustomerTime(chosenMeanwhile.startsAt)}.` : "Dieser Termin wurde inzwischen zurückgezogen. Bitte wählen Sie einen der aktuellen Vorschläge.");
   }
   tellCustomer(db, mailers, enquiryId, "appointment");
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Termin gewählt", details: [`${formatAppointment(slot.startsAt)}.`] }));
@@ -152,7 +152,7 @@ export async function declineSlots(db: Database, mailers: Mailers, enquiry: Enqu
     .from(appointmentSlots)
     .where(and(eq(appointmentSlots.enquiryId, enquiryId), isNull(appointmentSlots.withdrawnAt)));
   const chosen = live.find((slot) => slot.chosenAt);
-  if (chosen) throw new HttpError(409, `Sie haben schon einen Termin gewählt: ${formatAppointment(chosen.startsAt)}. Bitte rufen Sie uns an, wenn er nicht mehr passt.`);
+  if (chosen) throw new HttpError(409, `Sie haben schon einen Termin gewählt: ${formatCustomerTime(chosen.startsAt)}. Bitte rufen Sie uns an, wenn er nicht mehr passt.`);
   if (live.length === 0) throw new HttpError(409, "Gerade sind keine Termine vorgeschlagen. Wir melden uns mit neuen.");
   if (!keepsAnswers(enquiry)) return;
   const id = newId();
@@ -170,6 +170,37 @@ export async function declineSlots(db: Database, mailers: Mailers, enquiry: Enqu
     ...answerStatements(db, enquiry, "Kein Termin passt", stored, now, { restartsRetention: false }),
   ]);
   mailers.afterAnswer(() => sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Kein vorgeschlagener Termin passt", message: note }));
+}
+
+/**
+ * "Termin verschieben", once a date is chosen and until the car is in the workshop: the chosen
+ * date is withdrawn and the note kept, in one batch — the choice reopens like after "Keiner
+ * passt", and the workshop gets a note to propose others. The job's step decides (app/lib/job.ts),
+ * and the batch checks it again, so a post racing "Fahrzeug ist da" changes nothing.
+ */
+export async function rescheduleSlot(db: Database, mailers: Mailers, enquiry: EnquiryRef, note: string, now = new Date()): Promise<void> {
+  if (!keepsAnswers(enquiry)) return;
+  const enquiryId = enquiry.id;
+  const { progress } = await currentJob(db, enquiryId);
+  refuseUnless("verschieben", progress.step);
+  const chosen = progress.appointment!.chosen!;
+  const id = newId();
+  const stored = rowExists(customerMessages, eq(customerMessages.id, id));
+  await db.batch([
+    db.insert(customerMessages).select(
+      sql`select ${id}, ${enquiryId}, 'verschieben', ${note}, ${now.getTime()}
+          where exists (select 1 from ${appointmentSlots} where ${appointmentSlots.id} = ${chosen.id} and ${appointmentSlots.withdrawnAt} is null and ${appointmentSlots.chosenAt} is not null)
+          and exists (select 1 from ${enquiries} where ${enquiries.id} = ${enquiryId} and ${enquiries.arrivedAt} is null)`,
+    ),
+    db
+      .update(appointmentSlots)
+      .set({ withdrawnAt: now })
+      .where(and(eq(appointmentSlots.enquiryId, enquiryId), isNull(appointmentSlots.withdrawnAt), stored)),
+    ...answerStatements(db, enquiry, "Termin verschieben", stored, now, { restartsRetention: false }),
+  ]);
+  mailers.afterAnswer(() =>
+    sendWorkshopNote(db, mailers.workshop, enquiryId, { what: "Termin soll verschoben werden", details: [`Bisher: ${formatAppointment(chosen.startsAt)}.`], message: note }),
+  );
 }
 
 export interface BookedAppointment {

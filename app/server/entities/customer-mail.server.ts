@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { formatAppointment, formatDay } from "~/lib/dates";
+import { formatCustomerTime, formatDay } from "~/lib/dates";
 import type { JobMessage } from "~/lib/job";
 import { type NoticeOutcome, type NoticeStep, type ShareChannel } from "~/lib/enquiry-progress";
 import { daysAhead } from "~/lib/open-status";
-import { formatEuro, VAT_PERCENT } from "~/lib/quote";
+import { formatEuro, paymentLine, VAT_PERCENT } from "~/lib/quote";
 import { replyHref, replySubject, whatsAppNumber } from "~/lib/reply-links";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import { plainMail } from "~/server/base/mail-message.server";
@@ -54,12 +54,12 @@ async function paragraph(db: Database, step: NoticeStep, enquiry: Enquiry, progr
     case "quote": {
       if (!quote) return "";
       const what = quote.kind === "angebot" ? "ein verbindliches Angebot" : "einen unverbindlichen Richtpreis nach Ihren Fotos";
-      return `wir haben Ihnen ${what} erstellt: ${formatEuro(quote.totalGross)} inkl. ${VAT_PERCENT} % MwSt., gültig bis ${formatDay(quote.validUntil)}. Sie können ${quote.kind === "angebot" ? "es" : "ihn"} auf Ihrer Seite annehmen oder eine Rückfrage stellen.`;
+      return `wir haben Ihnen ${what} erstellt: ${formatEuro(quote.totalGross)} inkl. ${VAT_PERCENT} % MwSt., gültig bis ${formatDay(quote.validUntil)}. Auf Ihrer Seite können Sie ${quote.kind === "angebot" ? "es verbindlich annehmen" : "ihn bestätigen und einen Termin vereinbaren"} oder eine Rückfrage stellen.`;
     }
     case "proposals":
       return [
         "wir schlagen Ihnen diese Termine vor, Ihr Fahrzeug zu uns zu bringen:",
-        ...(appointment?.proposals ?? []).map((slot) => `– ${formatAppointment(slot.startsAt)}`),
+        ...(appointment?.proposals ?? []).map((slot) => `– ${formatCustomerTime(slot.startsAt)}`),
         "Bitte wählen Sie auf Ihrer Seite einen aus, oder sagen Sie uns dort, wenn keiner passt.",
       ].join("\r\n");
     case "reminder": {
@@ -74,14 +74,15 @@ async function paragraph(db: Database, step: NoticeStep, enquiry: Enquiry, progr
     case "appointment": {
       const contact = await workshopContact(db);
       return appointment?.chosen
-        ? `Ihr Termin steht: ${formatAppointment(appointment.chosen.startsAt)}, bei uns in der Werkstatt (${contact.address}). Auf Ihrer Seite können Sie ihn in Ihren Kalender übernehmen.`
+        ? `Ihr Termin steht: ${formatCustomerTime(appointment.chosen.startsAt)}, bei uns in der Werkstatt (${contact.address}). Auf Ihrer Seite können Sie ihn in Ihren Kalender übernehmen.`
         : "";
     }
     case "finished": {
-      const schedule = await readOnce(db, scheduleRead(db, now));
+      const [schedule, { paymentNote }] = await Promise.all([readOnce(db, scheduleRead(db, now)), workshopContact(db)]);
       return [
         "Ihr Fahrzeug ist fertig und kann abgeholt werden. Unsere Zeiten der nächsten Tage:",
         ...daysAhead(schedule, now, PICK_UP_DAYS_SHOWN).map(({ day, hours }) => `– ${day}: ${hours}`),
+        ...(paymentNote ? ["", paymentLine(paymentNote)] : []),
       ].join("\r\n");
     }
   }

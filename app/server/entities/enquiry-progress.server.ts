@@ -179,7 +179,7 @@ function toAppointment(slots: SlotRow[], messages: CustomerMessage[]): Appointme
   const proposedAt = slots.reduce((latest, slot) => (slot.proposedAt > latest ? slot.proposedAt : latest), slots[0].proposedAt);
   const live = slots.filter((slot) => slot.withdrawnAt === null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const chosen = live.find((slot) => slot.chosenAt !== null) ?? null;
-  const declined = live.length === 0 ? messages.find((message) => message.kind === "keiner-passt" && new Date(message.createdAt) >= proposedAt) : undefined;
+  const declined = live.length === 0 ? messages.find((message) => (message.kind === "keiner-passt" || message.kind === "verschieben") && new Date(message.createdAt) >= proposedAt) : undefined;
   return {
     proposals: live.map(toSlot),
     proposedAt: proposedAt.toISOString(),
@@ -218,7 +218,8 @@ function timelineOf(enquiry: Enquiry, quote: Quote | null, appointment: Appointm
     ["eingegangen", true, enquiry.createdAt],
     ["in-bearbeitung", takenUp, started],
     ["angebot", !!quote, quote?.createdAt ?? null, quote ? QUOTE_KIND_SHORT[quote.kind] : undefined],
-    ["angenommen", !!quote?.acceptedAt, quote?.acceptedAt ?? null],
+    // A Richtpreis binds no one: the customer confirms it; an Angebot is accepted.
+    ["angenommen", !!quote?.acceptedAt, quote?.acceptedAt ?? null, quote?.kind === "richtpreis" ? "Richtpreis bestätigt" : undefined],
     // The appointment's own time is what the customer looks for, not when it was chosen.
     ["termin", !!appointment?.chosen, appointment?.chosen?.startsAt ?? null],
     ["fertig", !!enquiry.finishedAt, enquiry.finishedAt],

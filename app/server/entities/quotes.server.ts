@@ -10,7 +10,6 @@ import {
   parseEuro,
   QUOTE_FORM,
   QUOTE_ITEM_TEXT_MAX_LENGTH,
-  QUOTE_KIND_SHORT,
   QUOTE_KINDS,
   QUOTE_MAX_VALID_DAYS,
   QUOTE_NOTE_MAX_LENGTH,
@@ -192,7 +191,7 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
   if (updated.length === 0) throw new HttpError(409, "Sie haben dieses Angebot bereits angenommen.");
   mailers.afterAnswer(() =>
     sendWorkshopNote(db, mailers.workshop, enquiryId, {
-      what: `${QUOTE_KIND_SHORT[quote.kind]} angenommen`,
+      what: quote.kind === "richtpreis" ? "Richtpreis bestätigt" : "Angebot angenommen",
       details: [`${formatEuro(quote.totalGross)} (Fassung ${quote.version}).`],
     }),
   );

@@ -16,9 +16,11 @@ export interface WorkshopContact {
   website: string;
   /** "Anfahrt & Parken", for the calendar entry and the reminder. */
   directions: string;
+  /** "Bezahlung", said with the price and when the car is ready. */
+  paymentNote: string;
 }
 
 export async function workshopContact(db: Database): Promise<WorkshopContact> {
-  const { name, street, postalCode, city, phone, email, website, directions } = await getBusiness(db);
-  return { name, address: `${street}, ${postalCode} ${city}`, phone, email, website, directions };
+  const { name, street, postalCode, city, phone, email, website, directions, paymentNote } = await getBusiness(db);
+  return { name, address: `${street}, ${postalCode} ${city}`, phone, email, website, directions, paymentNote };
 }

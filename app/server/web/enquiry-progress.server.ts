@@ -51,9 +51,9 @@ function mailPending(notice: Notice, enquiry: Enquiry, mailers: Mailers): boolea
   return !notice.at || notice.at < notice.reachedAt || notice.outcome === "gesendet";
 }
 
-/** The timeline as the status page and the job card show it: the appointment's own time, the other steps' dates. */
+/** The timeline as the job card shows it: the appointment's own time, the other steps' dates (the status page says them its own way). */
 export const shownTimeline = ({ timeline }: Progress) =>
-  timeline.map(({ step, label, at }) => ({ step, label, when: at ? (step === "termin" ? formatAppointment(at) : formatDateTime(at)) : null }));
+  timeline.map(({ step, label, at }) => ({ step, label, when: at ? (step === "termin" ? formatAppointment(at) : `am ${formatDateTime(at)} Uhr`) : null }));
 
 /** What the customer wrote on the status page, as the page and the job card list it. */
 export const shownMessages = ({ messages }: Progress) =>

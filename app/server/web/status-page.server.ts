@@ -1,14 +1,16 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
-import { formatAppointment, formatDateTime, workshopDate } from "~/lib/dates";
-import { STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
+import { formatCustomerTime, workshopDate } from "~/lib/dates";
+import { CUSTOMER_MESSAGE_LABELS, STATUS_ANSWERED, STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
 import { MAX_CUSTOMER_QUESTIONS } from "~/lib/limits";
+import { QUOTE_ANSWER } from "~/lib/quote";
 import { daysAhead } from "~/lib/open-status";
 import { statusCalendarPath, statusPagePath, statusPhotoPath } from "~/lib/site-areas";
 import { clientAddress } from "~/server/base/client-address.server";
 import { HttpError } from "~/server/base/errors.server";
 import { validate } from "~/server/base/validation.server";
 import { type Database, readOnce } from "~/server/db/client.server";
-import { chooseSlot, declineNote, declineSlots } from "~/server/entities/appointments.server";
+import { chooseSlot, declineNote, declineSlots, rescheduleSlot } from "~/server/entities/appointments.server";
+import { listActiveAlerts } from "~/server/entities/alerts.server";
 import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
 import { claimStatusPagePost } from "~/server/entities/enquiry-spam.server";
 import { type EnquiryRef, type Progress, statusLinkExpired, statusPageRead } from "~/server/entities/enquiry-progress.server";
@@ -16,7 +18,7 @@ import { STATUS_LINK_EXPIRED, STATUS_LINK_GONE, STATUS_LINK_WEEKS_AFTER_CLOSE } 
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/quotes.server";
 import { workshopContact } from "~/server/entities/workshop-contact.server";
-import { shownMessages, shownQuote, shownTimeline } from "./enquiry-progress.server";
+import { shownQuote } from "./enquiry-progress.server";
 import { formFields, invalidForm } from "./staff-form.server";
 
 /*
@@ -47,17 +49,67 @@ async function statusLinkGone(db: Database, token: string, now: Date) {
 /** The pick-up days the page lists once the car is ready. */
 const PICK_UP_DAYS = 6;
 
-/** Everything the page shows, formatted for Berlin. */
-export async function statusPage(context: AppLoadContext, token: string, now = new Date()) {
+
+/**
+ * What the customer has to do now, from the job's step (app/lib/job.ts): answer the price, choose
+ * a date, bring the car on the chosen one (or move it), pick it up. Null when the workshop moves next.
+ */
+function nextForCustomer({ step, appointment }: Progress): "preis" | "termine" | "termin" | "fertig" | null {
+  switch (step) {
+    case "preis-gesendet":
+      return "preis";
+    case "eingegangen":
+    case "preis-bestaetigt":
+      return appointment && appointment.proposals.length > 0 ? "termine" : null;
+    case "termin":
+      return "termin";
+    case "fertig":
+      return "fertig";
+    default:
+      return null;
+  }
+}
+
+/** The confirmation at the top of the page right after an answer (`?antwort=<intent>`), said as what it did; null for anything else. */
+function confirmationOf(intent: string | null, progress: Progress): { title: string; text: string } | null {
+  const { quote, appointment } = progress;
+  switch (intent) {
+    case STATUS_INTENTS.accept:
+      if (!quote?.acceptedAt) return null;
+      return {
+        title: `${QUOTE_ANSWER[quote.kind].done}. Vielen Dank!`,
+        text: appointment && appointment.proposals.length > 0 && !appointment.chosen ? "Bitte wählen Sie jetzt einen Termin zum Bringen." : "Wir schlagen Ihnen als Nächstes Termine zum Bringen vor.",
+      };
+    case STATUS_INTENTS.ask:
+      return { title: "Ihre Rückfrage ist angekommen.", text: "Wir antworten Ihnen so bald wie möglich – hier auf dieser Seite und per E-Mail." };
+    case STATUS_INTENTS.choose:
+      if (!appointment?.chosen) return null;
+      return { title: `Ihr Termin steht: ${formatCustomerTime(appointment.chosen.startsAt)}.`, text: "Wir haben Ihnen eine Bestätigung geschickt, wenn Sie eine E-Mail-Adresse angegeben haben." };
+    case STATUS_INTENTS.decline:
+      return { title: "Danke für Ihre Nachricht.", text: "Wir melden uns mit neuen Terminvorschlägen." };
+    case STATUS_INTENTS.reschedule:
+      return { title: "Ihr Termin ist freigegeben.", text: "Wir melden uns mit neuen Terminvorschlägen." };
+    default:
+      return null;
+  }
+}
+
+/** Everything the page shows, formatted for Berlin; `answered` is the intent the customer just sent. */
+export async function statusPage(context: AppLoadContext, token: string, answered: string | null = null, now = new Date()) {
   const { db } = context;
   const read = await statusPageRead(db, token, now);
   if (!read) throw await statusLinkGone(db, token, now);
   const { enquiry, progress } = read;
-  const contact = await workshopContact(db);
+  const [contact, notices] = await Promise.all([workshopContact(db), listActiveAlerts(db, now)]);
   const schedule = enquiry.finishedAt ? await readOnce(db, scheduleRead(db, now)) : null;
   return {
+    next: nextForCustomer(progress),
+    confirmation: confirmationOf(answered, progress),
+    // The site's notices, one line each in "Stand": no popup over the customer's price (the shell leaves it out here).
+    notices: notices.map(({ id, title, text }) => ({ id, title, text })),
     reference: enquiry.reference,
     topic: enquiry.topic,
+    step: progress.step,
     vehicle: enquiry.vehicle,
     description: enquiry.description,
     photoCount: enquiry.photos.length,
@@ -65,11 +117,11 @@ export async function statusPage(context: AppLoadContext, token: string, now = n
     justSent: progress.timeline.length === 1,
     // The customer's own photos, small, through the link (`statusPhoto`): the confirmation shows what arrived.
     photos: enquiry.photos.map(({ id }) => statusPhotoPath(token, id)),
-    timeline: shownTimeline(progress),
+    timeline: progress.timeline.map(({ step, label, at }) => ({ step, label, when: at && formatCustomerTime(at) })),
     quote: quoteOnPage(progress, now),
     appointment: shownAppointment(progress, token),
-    finished: enquiry.finishedAt && schedule ? { at: formatDateTime(enquiry.finishedAt), days: daysAhead(schedule, now, PICK_UP_DAYS) } : null,
-    messages: shownMessages(progress),
+    finished: enquiry.finishedAt && schedule ? { at: formatCustomerTime(enquiry.finishedAt), days: daysAhead(schedule, now, PICK_UP_DAYS) } : null,
+    messages: progress.messages.map(({ id, kind, text, createdAt }) => ({ id, label: CUSTOMER_MESSAGE_LABELS[kind], text, at: formatCustomerTime(createdAt) })),
     // The form for a question gives way to the phone number once the enquiry has had all it may.
     questionsLeft: Math.max(0, MAX_CUSTOMER_QUESTIONS - progress.messages.filter(({ kind }) => kind === "rueckfrage").length),
     retentionMonths: ENQUIRY_RETENTION_MONTHS,
@@ -94,16 +146,26 @@ export async function statusPhoto(context: AppLoadContext, token: string, photoI
 
 /** The current price, and whether it can no longer be accepted. */
 function quoteOnPage({ quote }: Progress, now: Date) {
-  return quote && { ...shownQuote(quote), expired: !quote.acceptedAt && quote.validUntil < workshopDate(now) };
+  return (
+    quote && {
+      ...shownQuote(quote),
+      kind: quote.kind,
+      acceptedAt: quote.acceptedAt && formatCustomerTime(quote.acceptedAt),
+      expired: !quote.acceptedAt && quote.validUntil < workshopDate(now),
+    }
+  );
 }
 
-function shownAppointment({ appointment }: Progress, token: string) {
+function shownAppointment(progress: Progress, token: string) {
+  const { appointment } = progress;
   if (!appointment) return null;
   return {
-    proposals: appointment.proposals.map(({ id, startsAt }) => ({ id, label: formatAppointment(startsAt), day: workshopDate(new Date(startsAt)) })),
-    chosen: appointment.chosen && { label: formatAppointment(appointment.chosen.startsAt), calendarHref: statusCalendarPath(token) },
-    confirmedAt: appointment.confirmedAt && formatDateTime(appointment.confirmedAt),
-    declinedAt: appointment.declinedAt && formatDateTime(appointment.declinedAt),
+    proposals: appointment.proposals.map(({ id, startsAt }) => ({ id, label: formatCustomerTime(startsAt) })),
+    chosen: appointment.chosen && { label: formatCustomerTime(appointment.chosen.startsAt), calendarHref: statusCalendarPath(token) },
+    confirmedAt: appointment.confirmedAt && formatCustomerTime(appointment.confirmedAt),
+    declinedAt: appointment.declinedAt && formatCustomerTime(appointment.declinedAt),
+    /** Which answer withdrew the dates: "Keiner passt" or "Termin verschieben". */
+    rescheduled: !!appointment.declinedAt && progress.messages.some(({ kind, createdAt }) => kind === "verschieben" && createdAt === appointment.declinedAt),
   };
 }
 
@@ -113,22 +175,15 @@ const FIELD_OF: Record<string, string> = {
   [STATUS_INTENTS.ask]: STATUS_FORM.message,
   [STATUS_INTENTS.choose]: STATUS_FORM.slot,
   [STATUS_INTENTS.decline]: STATUS_FORM.message,
-};
-
-/** Where the page scrolls to after each intent. */
-const SECTION_OF: Record<string, string> = {
-  [STATUS_INTENTS.accept]: "preis",
-  [STATUS_INTENTS.ask]: "preis",
-  [STATUS_INTENTS.choose]: "termin",
-  [STATUS_INTENTS.decline]: "termin",
+  [STATUS_INTENTS.reschedule]: STATUS_FORM.message,
 };
 
 /**
  * A post of the page's forms: counted against its sender, then the link checked, then the
  * customer's answer stored by its entity module, which takes it only where the page offers it
  * (and keeps nothing for an enquiry filed under Spam, answered all the same). Success returns to
- * the page (Post/Redirect/Get, at the section answered); a refusal comes back with its message at
- * the form and what was typed.
+ * the page (Post/Redirect/Get) with the confirmation first and the browser at it (`#bestaetigung`);
+ * a refusal comes back with its message at the form and what was typed.
  */
 export async function answerStatusPage(request: Request, context: AppLoadContext, token: string, now = new Date()) {
   const { db, mailers } = context;
@@ -161,6 +216,9 @@ export async function answerStatusPage(request: Request, context: AppLoadContext
       case STATUS_INTENTS.decline:
         await declineSlots(db, mailers, enquiry, text(declineNote), now);
         break;
+      case STATUS_INTENTS.reschedule:
+        await rescheduleSlot(db, mailers, enquiry, text(declineNote), now);
+        break;
       default:
         throw new HttpError(400, "Unbekannte Aktion.");
     }
@@ -168,5 +226,5 @@ export async function answerStatusPage(request: Request, context: AppLoadContext
     if (error instanceof HttpError) return refused(error);
     throw error;
   }
-  return redirect(`${statusPagePath(token)}#${SECTION_OF[intent]}`, 303);
+  return redirect(`${statusPagePath(token)}?${STATUS_ANSWERED.param}=${intent}#${STATUS_ANSWERED.id}`, 303);
 }
