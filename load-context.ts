@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ContentChanges } from "./app/server/base/content-changes.server";
 import { randomBytes, toBase64 } from "./app/server/base/encoding.server";
 import { database, type Database } from "./app/server/db/client.server";
-import type { Mailers } from "./app/server/entities/customer-mail.server";
+import type { Mailers } from "./app/server/entities/job/customer-mail.server";
 import type { PictureStorage } from "./app/server/images/pictures.server";
 import { PageLifetime } from "./app/server/worker/edge-cache.server";
 

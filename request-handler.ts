@@ -1,6 +1,6 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { type Cloudflare, getLoadContext } from "./load-context";
-import { mintFormToken } from "./app/server/entities/enquiry-spam.server";
+import { mintFormToken } from "./app/server/entities/job/enquiry-spam.server";
 import {
   bumpContentVersion,
   cachedPage,

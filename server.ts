@@ -7,7 +7,7 @@ import { ContentChanges } from "./app/server/base/content-changes.server";
 import { database } from "./app/server/db/client.server";
 import { bumpContentVersion } from "./app/server/worker/edge-cache.server";
 import type { JobMessage } from "./app/lib/job";
-import { deliverJobMessage } from "./app/server/entities/job-flow.server";
+import { deliverJobMessage } from "./app/server/entities/job/job-flow.server";
 import { maintenanceLogLine, runMaintenance } from "./app/server/worker/maintenance.server";
 import { handleRequest, remixBuild } from "./request-handler";
 

@@ -16,8 +16,8 @@ import { REFERENCE_PICTURE_PARAM, TOPIC_PARAM, topicFrom, topicOfCategories } fr
 import { pictureData } from "~/components/pages/reference-picture";
 import { pageMeta } from "~/lib/seo";
 import { failureFor } from "~/lib/staff-forms";
-import { mintFormToken } from "~/server/entities/enquiry-spam.server";
-import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
+import { mintFormToken } from "~/server/entities/job/enquiry-spam.server";
+import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/job/enquiries.server";
 import { referenceRead } from "~/server/entities/references.server";
 import { readOnce } from "~/server/db/client.server";
 import { submitEnquiry } from "~/server/web/enquiry-form.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { appointmentCalendar } from "~/server/entities/appointment-calendar.server";
-import { chosenDateHistory } from "~/server/entities/appointments.server";
-import { statusPageRead } from "~/server/entities/enquiry-progress.server";
-import { STATUS_LINK_GONE, statusPageUrl } from "~/server/entities/enquiry-status-links.server";
+import { appointmentCalendar } from "~/server/entities/job/appointment-calendar.server";
+import { chosenDateHistory } from "~/server/entities/job/appointments.server";
+import { statusPageRead } from "~/server/entities/job/enquiry-progress.server";
+import { STATUS_LINK_GONE, statusPageUrl } from "~/server/entities/job/enquiry-status-links.server";
 import { workshopContact } from "~/server/entities/workshop-contact.server";
 
 const plainText = (text: string, status: number) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

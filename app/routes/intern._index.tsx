@@ -6,7 +6,7 @@ import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
 import { StartOverview } from "~/components/staff/start-overview";
 import { businessGaps, dismissWebsiteChange } from "~/server/entities/business.server";
-import { countNewEnquiries } from "~/server/entities/enquiries.server";
+import { countNewEnquiries } from "~/server/entities/job/enquiries.server";
 import { directWrite, staffAction } from "~/server/web/staff-form.server";
 import { type ShownWebsiteChange, shownWebsiteChanges, staffStartOverview } from "~/server/web/staff-start.server";
 import stepStyles from "~/styles/enquiry-steps.css?url";

@@ -19,7 +19,7 @@ import {
   REPLY_SNIPPET_NOT_FOUND,
   replySnippetInput,
   updateReplySnippet,
-} from "~/server/entities/reply-snippets.server";
+} from "~/server/entities/job/reply-snippets.server";
 import { directWrite, listDialogs, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 

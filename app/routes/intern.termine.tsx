@@ -6,8 +6,8 @@ import { APPOINTMENT_WEEKS_SHOWN } from "~/lib/enquiry-progress";
 import { weekdayLabel } from "~/lib/open-status";
 import { staffPageMeta } from "~/lib/seo";
 import { PATHS } from "~/lib/site-areas";
-import { bookedDays } from "~/server/entities/appointments.server";
-import { shownAppointment } from "~/server/web/enquiry-progress.server";
+import { bookedDays } from "~/server/entities/job/appointments.server";
+import { shownAppointment } from "~/server/web/job-view.server";
 import { requireStaffForPage } from "~/server/web/staff-session.server";
 import stepStyles from "~/styles/enquiry-steps.css?url";
 

@@ -11,8 +11,8 @@ import { CustomerAnswersBanner, NewEnquiriesBanner } from "~/components/staff/ne
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { getBusiness } from "~/server/entities/business.server";
-import { newEnquiries } from "~/server/entities/enquiries.server";
-import { latestAnswer } from "~/server/entities/job-flow.server";
+import { newEnquiries } from "~/server/entities/job/enquiries.server";
+import { latestAnswer } from "~/server/entities/job/job-flow.server";
 import { firstMissingForImpressum } from "~/server/web/launch-guard.server";
 import { getStaffUser } from "~/server/web/staff-session.server";
 import { readToast } from "~/server/web/toast.server";

@@ -2,8 +2,8 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
-import { ENQUIRY_MAIL_SENDER, MAIL_RETRY_AFTER_MS, sendNewEnquiryMail } from "~/server/entities/enquiry-mail.server";
-import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/enquiries.server";
+import { ENQUIRY_MAIL_SENDER, MAIL_RETRY_AFTER_MS, sendNewEnquiryMail } from "~/server/entities/job/enquiry-mail.server";
+import { ENQUIRY_RETENTION_MONTHS, SPAM_RETENTION_DAYS } from "~/server/entities/job/enquiries.server";
 import worker from "../../server";
 import { png } from "../fixtures/images";
 import { CUSTOMER, enquiryForm, enquiryRows, expectStored, freshAddress, sendEnhanced } from "./enquiry-helpers";

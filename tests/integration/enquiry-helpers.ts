@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { ENQUIRY_FIELDS as F, FORM_TOKEN_FIELD } from "~/lib/enquiry";
-import { mintFormToken } from "~/server/entities/enquiry-spam.server";
+import { mintFormToken } from "~/server/entities/job/enquiry-spam.server";
 import { readImageSize } from "~/server/images/image-bytes.server";
 import { APP1_XMP, bytes, exifSegment, png } from "../fixtures/images";
 import { BASE, db, SAME_ORIGIN } from "./helpers";

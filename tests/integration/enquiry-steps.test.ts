@@ -4,7 +4,7 @@ import { addDays, workshopDate } from "~/lib/dates";
 import { holidayOn } from "~/lib/holidays";
 import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
-import { CUSTOMER_MAIL_SENDER } from "~/server/entities/customer-mail.server";
+import { CUSTOMER_MAIL_SENDER } from "~/server/entities/job/customer-mail.server";
 import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
 import { api, BASE, body, expectError, rowCount, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";

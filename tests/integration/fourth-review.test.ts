@@ -5,7 +5,7 @@ import { ENQUIRY_FIELDS as F, HONEYPOT_FIELD } from "~/lib/enquiry";
 import { holidayOn } from "~/lib/holidays";
 import { CUSTOMER_MAIL_LIMIT, MAX_CUSTOMER_QUESTIONS } from "~/lib/limits";
 import { PLAIN_TEXT_MESSAGE } from "~/server/base/validation.server";
-import { claimCustomerMailSlot } from "~/server/entities/enquiry-spam.server";
+import { claimCustomerMailSlot } from "~/server/entities/job/enquiry-spam.server";
 import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
 import { api, BASE, body, db, expectError, rowCount, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";

@@ -1,11 +1,11 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, formatAppointment, workshopDate, workshopInstant } from "~/lib/dates";
+import { addDays, formatCustomerTime, workshopDate, workshopInstant } from "~/lib/dates";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
 import { holidayOn } from "~/lib/holidays";
 import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
-import { sendDropOffReminders } from "~/server/entities/job-flow.server";
+import { sendDropOffReminders } from "~/server/entities/job/job-flow.server";
 import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
 import { api, body, db, expectError, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
@@ -197,7 +197,7 @@ describe("the reminder the day before the drop-off", () => {
     expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, nightBefore(slot))).toContain(id);
     expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, nightBefore(slot))).not.toContain(id);
     const mail = await sentMail(name, since, `Ihre Anfrage ${reference}: Ihr Termin morgen`);
-    expect(mail.text).toContain(formatAppointment(workshopInstant(slot.slice(0, 10), "14:00").toISOString()));
+    expect(mail.text).toContain(formatCustomerTime(workshopInstant(slot.slice(0, 10), "14:00").toISOString()));
     expect(mail.text).toContain(DEMO.street);
     expect(mail.text).toContain(DEMO.directions);
     expect(mail.text).toContain("verschieben");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 import { restoreFromTrash } from "~/server/entities/trash.server";
-import { BUILT_IN_SNIPPETS, fillSnippet, snippetsFor } from "~/server/entities/reply-snippets.server";
+import { BUILT_IN_SNIPPETS, fillSnippet, snippetsFor } from "~/server/entities/job/reply-snippets.server";
 import { CUSTOMER, enquiryForm, expectStored, sendEnhanced } from "./enquiry-helpers";
 import { ACTOR, api, db, postPage, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
-import { STATUS_LINK_WEEKS_AFTER_CLOSE } from "~/server/entities/enquiry-status-links.server";
+import { STATUS_LINK_WEEKS_AFTER_CLOSE } from "~/server/entities/job/enquiry-status-links.server";
 import { png } from "../fixtures/images";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
 import { api, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { INVITATION_GONE } from "~/lib/activity";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
-import { claimEnquirySlot, ENQUIRY_LIMIT, PHOTO_ENQUIRY_LIMIT, PHOTOS_NOT_TAKEN } from "~/server/entities/enquiry-spam.server";
+import { claimEnquirySlot, ENQUIRY_LIMIT, PHOTO_ENQUIRY_LIMIT, PHOTOS_NOT_TAKEN } from "~/server/entities/job/enquiry-spam.server";
 import { createInvitation } from "~/server/entities/invitations.server";
 import { MAX_CHECKS_PER_ACCOUNT_AND_ADDRESS, saveStaffUser } from "~/server/entities/staff-accounts.server";
 import { signed, verified } from "~/server/entities/site-keys.server";

@@ -4,7 +4,7 @@ import { FieldError } from "~/components/staff/field";
 import { IntentFields } from "~/components/staff/submit-button";
 import { CHANNEL_FIELD, PROGRESS_INTENTS, SHARE_CHANNEL_LABELS } from "~/lib/enquiry-progress";
 import { failureFor } from "~/lib/staff-forms";
-import type { StaffProgress } from "~/server/web/enquiry-progress.server";
+import type { StaffProgress } from "~/server/web/job-view.server";
 
 /**
  * Where the enquiry stands as the customer's status page shows it, what the customer wrote

@@ -1,6 +1,6 @@
 import { ENQUIRY_STATUS_LABELS } from "~/lib/enquiry";
 import { WAITING_ON_LABELS, type WaitingOn } from "~/lib/job";
-import type { Enquiry } from "~/server/entities/enquiries.server";
+import type { Enquiry } from "~/server/entities/job/enquiries.server";
 
 /** The job's step (else the status) as text, never colour alone; a customer's new answer; a failed e-mail to the workshop. */
 export function EnquiryBadges({

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { StaffProgress } from "~/server/web/enquiry-progress.server";
+import type { StaffProgress } from "~/server/web/job-view.server";
 import { ConfirmDeleteDialog } from "~/components/staff/staff-dialog";
 import { CONTACT_CHANNEL_LABELS } from "~/lib/enquiry";
 import { PATHS } from "~/lib/site-areas";
-import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
+import type { ReplySnippet } from "~/server/entities/job/reply-snippets.server";
 import { ContactDetails } from "./contact-details";
 import { CustomerNotices } from "./customer-notices";
 import { EnquiryBadges } from "./enquiry-badges";

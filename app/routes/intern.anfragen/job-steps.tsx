@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { EARLY_FIELD, PROGRESS_INTENTS } from "~/lib/enquiry-progress";
 import { FINISH_UNDO_MINUTES } from "~/lib/job";
-import type { StaffProgress } from "~/server/web/enquiry-progress.server";
+import type { StaffProgress } from "~/server/web/job-view.server";
 
 /**
  * The job's own steps (app/lib/job.ts), only the one the job is at: "Fahrzeug ist da" (a second

@@ -19,7 +19,7 @@ import {
   VAT_PERCENT,
 } from "~/lib/quote";
 import { failureFor, type FormFailure } from "~/lib/staff-forms";
-import type { StaffProgress } from "~/server/web/enquiry-progress.server";
+import type { StaffProgress } from "~/server/web/job-view.server";
 import { StepEditor } from "./step-editor";
 
 /** Empty lines offered beyond the current ones (without JavaScript the way to add one); with JavaScript "Weitere Position" adds more. */

@@ -10,7 +10,7 @@ import { telHref } from "~/lib/phone";
 import { replyHref, whatsAppNumber } from "~/lib/reply-links";
 import { PATHS } from "~/lib/site-areas";
 import { failureFor, searchWith } from "~/lib/staff-forms";
-import type { ReplySnippet } from "~/server/entities/reply-snippets.server";
+import type { ReplySnippet } from "~/server/entities/job/reply-snippets.server";
 import type { ShownEnquiry } from "./shown-enquiry";
 
 /** The chosen snippet (`&vorlage=<id>`): the text field then opens with it. */

@@ -21,11 +21,11 @@ import {
   listOpenEnquiries,
   openReply,
   updateEnquiry,
-} from "~/server/entities/enquiries.server";
-import { customerMessage } from "~/server/entities/customer-mail.server";
-import { progressOf, progressOfEnquiry } from "~/server/entities/enquiry-progress.server";
-import { snippetsFor } from "~/server/entities/reply-snippets.server";
-import { progressIntents, staffProgress } from "~/server/web/enquiry-progress.server";
+} from "~/server/entities/job/enquiries.server";
+import { customerMessage } from "~/server/entities/job/customer-mail.server";
+import { progressOf, progressOfEnquiry } from "~/server/entities/job/enquiry-progress.server";
+import { snippetsFor } from "~/server/entities/job/reply-snippets.server";
+import { progressIntents, staffProgress } from "~/server/web/job-view.server";
 import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 import enquiryStyles from "~/styles/enquiries-staff.css?url";

@@ -1,8 +1,8 @@
 import { formatAgo, formatDateTime } from "~/lib/dates";
 import { preferredTimeLabel } from "~/lib/enquiry";
 import { JOB_STEP_LABELS } from "~/lib/job";
-import type { Enquiry } from "~/server/entities/enquiries.server";
-import type { Progress } from "~/server/entities/enquiry-progress.server";
+import type { Enquiry } from "~/server/entities/job/enquiries.server";
+import type { Progress } from "~/server/entities/job/enquiry-progress.server";
 
 /**
  * An enquiry as the inbox and the job card show it, its dates formatted by the loader so the

@@ -4,7 +4,7 @@ import { FormError } from "~/components/staff/field";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { MAX_PROPOSALS, PROGRESS_INTENTS, SLOT_FIELDS } from "~/lib/enquiry-progress";
 import { failureFor } from "~/lib/staff-forms";
-import type { StaffProgress } from "~/server/web/enquiry-progress.server";
+import type { StaffProgress } from "~/server/web/job-view.server";
 import { StepEditor } from "./step-editor";
 
 /**

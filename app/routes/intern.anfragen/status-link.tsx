@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { PROGRESS_INTENTS } from "~/lib/enquiry-progress";
-import type { StaffProgress } from "~/server/web/enquiry-progress.server";
+import type { StaffProgress } from "~/server/web/job-view.server";
 
 /**
  * The customer's links to the status page (issue 37): until when they work once the job is

@@ -15,7 +15,7 @@ import {
   QUOTE_KINDS,
   QUOTE_NOTE_MAX_LENGTH,
 } from "~/lib/quote";
-import { ENQUIRY_MAX_PAGE_SIZE, ENQUIRY_PAGE_SIZE } from "~/server/entities/enquiries.server";
+import { ENQUIRY_MAX_PAGE_SIZE, ENQUIRY_PAGE_SIZE } from "~/server/entities/job/enquiries.server";
 import { NEWS_MAX_PAGE_SIZE, NEWS_PAGE_SIZE } from "~/server/entities/news.server";
 import { SPECIAL_HOURS_MAX_PAGE_SIZE, SPECIAL_HOURS_PAGE_SIZE } from "~/server/entities/opening-hours.server";
 import { MAX_FILES_PER_UPLOAD } from "~/server/entities/reference-uploads.server";

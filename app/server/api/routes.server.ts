@@ -48,12 +48,12 @@ import {
   enquiryUpdate,
   listEnquiries,
   updateEnquiry,
-} from "~/server/entities/enquiries.server";
-import { checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/appointments.server";
-import { finishJob, markArrived, markCollected, undoFinish } from "~/server/entities/job-flow.server";
-import { apiProgress, progressOf } from "~/server/entities/enquiry-progress.server";
-import { checkQuote, saveQuote } from "~/server/entities/quotes.server";
-import type { Enquiry } from "~/server/entities/enquiries.server";
+} from "~/server/entities/job/enquiries.server";
+import { checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/job/appointments.server";
+import { finishJob, markArrived, markCollected, undoFinish } from "~/server/entities/job/job-flow.server";
+import { apiProgress, progressOf } from "~/server/entities/job/enquiry-progress.server";
+import { checkQuote, saveQuote } from "~/server/entities/job/quotes.server";
+import type { Enquiry } from "~/server/entities/job/enquiries.server";
 import { saveUploadRequest } from "~/server/entities/reference-uploads.server";
 import {
   deleteReference,

@@ -11,11 +11,11 @@ import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.
 import { type Actor, logStatement, rowExists } from "./activity-log.server";
 import { ALERT_TRASH } from "./alerts.server";
 import { CATEGORY_TRASH } from "./categories.server";
-import { ENQUIRY_TRASH } from "./enquiries.server";
+import { ENQUIRY_TRASH } from "./job/enquiries.server";
 import { NEWS_TRASH } from "./news.server";
 import { SPECIAL_HOURS_TRASH } from "./opening-hours.server";
 import { REFERENCE_TRASH } from "./references.server";
-import { REPLY_SNIPPET_TRASH } from "./reply-snippets.server";
+import { REPLY_SNIPPET_TRASH } from "./job/reply-snippets.server";
 import { storedColumn, type TrashRules } from "./trash-rows.server";
 
 /*

@@ -3,14 +3,14 @@ import { DAMAGE_SEPARATOR, ENQUIRY_FIELDS } from "~/lib/enquiry";
 import { HttpError } from "~/server/base/errors.server";
 import { declaredLength, MAX_FORM_BYTES } from "~/server/base/request-body.server";
 import type { FieldErrors } from "~/server/base/validation.server";
-import { claimEnquirySlot } from "~/server/entities/enquiry-spam.server";
-import { sendNewEnquiryMail } from "~/server/entities/enquiry-mail.server";
-import { receiveEnquiry } from "~/server/entities/enquiries.server";
+import { claimEnquirySlot } from "~/server/entities/job/enquiry-spam.server";
+import { sendNewEnquiryMail } from "~/server/entities/job/enquiry-mail.server";
+import { receiveEnquiry } from "~/server/entities/job/enquiries.server";
 import { clientAddress } from "~/server/base/client-address.server";
 import { filesOf, MAX_UPLOAD_REQUEST_BYTES, readUploadForm, uploadTooLarge } from "~/server/images/upload-form.server";
 import { type FormValues, formFields } from "./staff-form.server";
 import { statusPagePath } from "~/lib/site-areas";
-import { tellCustomer } from "~/server/entities/customer-mail.server";
+import { tellCustomer } from "~/server/entities/job/customer-mail.server";
 
 
 export type EnquiryAnswer =

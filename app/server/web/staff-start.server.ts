@@ -2,12 +2,12 @@ import { formatAgo, formatDateTime, workshopDate } from "~/lib/dates";
 import { todayLine } from "~/lib/open-status";
 import { type Database, readTogether } from "~/server/db/client.server";
 import { visibleAlertsRead } from "~/server/entities/alerts.server";
-import { bookedDays } from "~/server/entities/appointments.server";
+import { bookedDays } from "~/server/entities/job/appointments.server";
 import { websiteChangesFor } from "~/server/entities/business.server";
-import { type Enquiry, listEnquiries } from "~/server/entities/enquiries.server";
-import { answeredJobs } from "~/server/entities/job-flow.server";
+import { type Enquiry, listEnquiries } from "~/server/entities/job/enquiries.server";
+import { answeredJobs } from "~/server/entities/job/job-flow.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
-import { shownAppointment } from "./enquiry-progress.server";
+import { shownAppointment } from "./job-view.server";
 
 /** How many new enquiries the start page shows as cards; the banner and the inbox count them all. */
 export const START_NEW_ENQUIRIES = 5;

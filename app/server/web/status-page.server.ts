@@ -9,16 +9,16 @@ import { clientAddress } from "~/server/base/client-address.server";
 import { HttpError } from "~/server/base/errors.server";
 import { validate } from "~/server/base/validation.server";
 import { type Database, readOnce } from "~/server/db/client.server";
-import { chooseSlot, declineNote, declineSlots, rescheduleSlot } from "~/server/entities/appointments.server";
+import { chooseSlot, declineNote, declineSlots, rescheduleSlot } from "~/server/entities/job/appointments.server";
 import { listActiveAlerts } from "~/server/entities/alerts.server";
-import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/enquiries.server";
-import { claimStatusPagePost } from "~/server/entities/enquiry-spam.server";
-import { type EnquiryRef, type Progress, statusLinkExpired, statusPageRead } from "~/server/entities/enquiry-progress.server";
-import { STATUS_LINK_EXPIRED, STATUS_LINK_GONE, STATUS_LINK_WEEKS_AFTER_CLOSE } from "~/server/entities/enquiry-status-links.server";
+import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/job/enquiries.server";
+import { claimStatusPagePost } from "~/server/entities/job/enquiry-spam.server";
+import { type EnquiryRef, type Progress, statusLinkExpired, statusPageRead } from "~/server/entities/job/enquiry-progress.server";
+import { STATUS_LINK_EXPIRED, STATUS_LINK_GONE, STATUS_LINK_WEEKS_AFTER_CLOSE } from "~/server/entities/job/enquiry-status-links.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
-import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/quotes.server";
+import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/job/quotes.server";
 import { workshopContact } from "~/server/entities/workshop-contact.server";
-import { shownQuote } from "./enquiry-progress.server";
+import { shownQuote } from "./job-view.server";
 import { formFields, invalidForm } from "./staff-form.server";
 
 /*

@@ -1,10 +1,10 @@
 import type { Database } from "~/server/db/client.server";
-import { retryEnquiryMails } from "~/server/entities/enquiry-mail.server";
-import { forgetOldEnquiryAttempts } from "~/server/entities/enquiry-spam.server";
-import { deleteExpiredEnquiries } from "~/server/entities/enquiries.server";
+import { retryEnquiryMails } from "~/server/entities/job/enquiry-mail.server";
+import { forgetOldEnquiryAttempts } from "~/server/entities/job/enquiry-spam.server";
+import { deleteExpiredEnquiries } from "~/server/entities/job/enquiries.server";
 import { deleteOldLogEntries } from "~/server/entities/activity-log.server";
 import { deleteExpiredInvitations } from "~/server/entities/invitations.server";
-import { sendDropOffReminders } from "~/server/entities/job-flow.server";
+import { sendDropOffReminders } from "~/server/entities/job/job-flow.server";
 import { emptyTrash } from "~/server/entities/trash.server";
 import { makeMissingRenditions } from "~/server/images/renditions.server";
 import { finishImageDeletions, removeOrphanedImages } from "~/server/images/storage.server";

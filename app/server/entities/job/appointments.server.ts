@@ -9,13 +9,13 @@ import { HttpError } from "~/server/base/errors.server";
 import { isPlainText, newId, PLAIN_TEXT_MESSAGE, type Validated } from "~/server/base/validation.server";
 import { type Database, readOnce } from "~/server/db/client.server";
 import { appointmentSlots, customerMessages, enquiries } from "~/server/db/schema";
-import { type Actor, previousChanged, rowExists } from "./activity-log.server";
+import { type Actor, previousChanged, rowExists } from "../activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";
 import { answerStatements, type EnquiryRef, keepsAnswers, stepStatements } from "./enquiry-progress.server";
 import { currentJob, refuseUnless } from "./job-flow.server";
-import { scheduleRead } from "./opening-hours.server";
+import { scheduleRead } from "../opening-hours.server";
 
 /*
  * The job's dates (decision 021): staff propose up to three times to bring the car, inside the

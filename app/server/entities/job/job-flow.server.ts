@@ -4,7 +4,7 @@ import { FINISH_UNDO_MINUTES, type JobMessage, type JobStep, type Transition, TR
 import { HttpError } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
 import { appointmentSlots, customerNotices, enquiries } from "~/server/db/schema";
-import { type Actor, logStatement, previousChanged } from "./activity-log.server";
+import { type Actor, logStatement, previousChanged } from "../activity-log.server";
 import { type Mailers, sendNotice } from "./customer-mail.server";
 import { type Enquiry, getEnquiry } from "./enquiries.server";
 import { type Progress, progressOfEnquiry, workableEnquiry } from "./enquiry-progress.server";

@@ -53,12 +53,12 @@ import { imageUrl } from "~/server/images/keys.server";
 import { type ImageFile, type PictureStorage, STORE_FAILED, storePictures } from "~/server/images/pictures.server";
 import { parseRenditionWidths, type PictureSource, renditionSources, smallestRenditionKey } from "~/server/images/renditions.server";
 import { noteDeletions, removeFiles, storedKeys } from "~/server/images/storage.server";
-import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { type Actor, logStatement, rowExists } from "../activity-log.server";
 import { claimPhotoEnquirySlot, spamReason } from "./enquiry-spam.server";
 import { newStatusLink } from "./enquiry-status-links.server";
-import { onPublicPages } from "./reference-visibility.server";
-import { type LinkedPicture, linkedPicture } from "./references.server";
-import { moveToTrash, restoreRows, storedColumn, type TrashRules } from "./trash-rows.server";
+import { onPublicPages } from "../reference-visibility.server";
+import { type LinkedPicture, linkedPicture } from "../references.server";
+import { moveToTrash, restoreRows, storedColumn, type TrashRules } from "../trash-rows.server";
 
 /*
  * Customers' enquiries ("Anfrage & Kostenvoranschlag"): the form's rules, storing an enquiry

@@ -13,7 +13,7 @@ import { QUOTE_KIND_SHORT, type QuoteItem, type QuoteKind } from "~/lib/quote";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
 import { appointmentSlots, customerMessages, customerNotices, enquiries, enquiryQuotes } from "~/server/db/schema";
-import { type Actor, logStatement } from "./activity-log.server";
+import { type Actor, logStatement } from "../activity-log.server";
 import { ENQUIRY_NOT_FOUND, type Enquiry, getEnquiry, isKept, progressed } from "./enquiries.server";
 import { linkOfToken, statusLinkEnd } from "./enquiry-status-links.server";
 

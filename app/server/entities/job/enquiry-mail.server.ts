@@ -5,7 +5,7 @@ import { absoluteUrl } from "~/lib/seo";
 import type { BusinessRecord } from "~/lib/business";
 import { plainMail } from "~/server/base/mail-message.server";
 import type { Database } from "~/server/db/client.server";
-import { getBusiness } from "./business.server";
+import { getBusiness } from "../business.server";
 import { type Enquiry, enquiriesAwaitingMail, getEnquiry, setMailStatus } from "./enquiries.server";
 
 /*

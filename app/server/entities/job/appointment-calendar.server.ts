@@ -1,7 +1,7 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { WORKSHOP_TIME_ZONE } from "~/lib/dates";
 import { DROP_OFF_MINUTES } from "~/lib/enquiry-progress";
-import type { WorkshopContact } from "./workshop-contact.server";
+import type { WorkshopContact } from "../workshop-contact.server";
 
 /*
  * The chosen drop-off date as a calendar file (RFC 5545), for the status page's "In den Kalender":

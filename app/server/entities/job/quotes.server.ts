@@ -21,7 +21,7 @@ import { CUSTOMER_QUESTION_INTERVAL_MS, MAX_CUSTOMER_QUESTIONS } from "~/lib/lim
 import { isOneLine, isPlainText, newId, oneLineMessage, PLAIN_TEXT_MESSAGE, requiredText, validate, type Validated } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { customerMessages, enquiries, enquiryQuotes } from "~/server/db/schema";
-import { type Actor, previousChanged, rowExists } from "./activity-log.server";
+import { type Actor, previousChanged, rowExists } from "../activity-log.server";
 import { type Mailers, tellCustomer } from "./customer-mail.server";
 import { type Enquiry, getEnquiry } from "./enquiries.server";
 import { sendWorkshopNote } from "./enquiry-mail.server";

@@ -9,14 +9,14 @@ import { HttpError, notFound } from "~/server/base/errors.server";
 import { plainMail } from "~/server/base/mail-message.server";
 import { type Database, readOnce } from "~/server/db/client.server";
 import { customerNotices, enquiries } from "~/server/db/schema";
-import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { type Actor, logStatement, rowExists } from "../activity-log.server";
 import { ENQUIRY_NOT_FOUND, type Enquiry, getEnquiry } from "./enquiries.server";
 import { asOneLine, ENQUIRY_MAIL_SENDER } from "./enquiry-mail.server";
 import { claimCustomerMailSlot } from "./enquiry-spam.server";
 import { type Progress, progressOfEnquiry } from "./enquiry-progress.server";
 import { mintStatusLink, statusPageUrl } from "./enquiry-status-links.server";
-import { scheduleRead } from "./opening-hours.server";
-import { workshopContact } from "./workshop-contact.server";
+import { scheduleRead } from "../opening-hours.server";
+import { workshopContact } from "../workshop-contact.server";
 
 /*
  * Telling the customer (decision 021). Each step the customer should know about — the status
@@ -66,7 +66,7 @@ async function paragraph(db: Database, step: NoticeStep, enquiry: Enquiry, progr
       if (!appointment?.chosen) return "";
       const contact = await workshopContact(db);
       return [
-        `zur Erinnerung: Morgen, ${formatAppointment(appointment.chosen.startsAt)}, bringen Sie Ihr Fahrzeug zu uns in die Werkstatt: ${contact.address}.`,
+        `zur Erinnerung: Morgen, ${formatCustomerTime(appointment.chosen.startsAt)}, bringen Sie Ihr Fahrzeug zu uns in die Werkstatt: ${contact.address}.`,
         ...(contact.directions ? [`Anfahrt: ${asOneLine(contact.directions)}`] : []),
         "Passt der Termin nicht mehr? Auf Ihrer Seite können Sie ihn verschieben, oder rufen Sie uns an.",
       ].join("\r\n");

@@ -5,9 +5,9 @@ import { notFound } from "~/server/base/errors.server";
 import { isOneLine, newId, oneLineMessage, requiredText } from "~/server/base/validation.server";
 import type { Database } from "~/server/db/client.server";
 import { replySnippets } from "~/server/db/schema";
-import { type Actor, logStatement, rowExists } from "./activity-log.server";
-import { getBusiness } from "./business.server";
-import { moveToTrash, restoreRows, type TrashRules } from "./trash-rows.server";
+import { type Actor, logStatement, rowExists } from "../activity-log.server";
+import { getBusiness } from "../business.server";
+import { moveToTrash, restoreRows, type TrashRules } from "../trash-rows.server";
 
 /*
  * Reply snippets ("Antwortvorlagen"): short texts staff start an answer to an enquiry with,

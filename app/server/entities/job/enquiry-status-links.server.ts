@@ -4,7 +4,7 @@ import { statusPagePath } from "~/lib/site-areas";
 import { randomBytes, sha256Hex, toBase64Url } from "~/server/base/encoding.server";
 import type { Database } from "~/server/db/client.server";
 import { enquiries, enquiryStatusLinks } from "~/server/db/schema";
-import { type Actor, logStatement, rowExists } from "./activity-log.server";
+import { type Actor, logStatement, rowExists } from "../activity-log.server";
 
 /*
  * The customer's private link to an enquiry's status page (decision 021): 160 random bits in the
