@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext
 import { describe, expect, it } from "vitest";
 import { addDays, workshopDate } from "~/lib/dates";
 import { holidayOn } from "~/lib/holidays";
-import type { JobMessage } from "~/lib/job";
+import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
 import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
 import { api, body, expectError, SAME_ORIGIN, site, staffToken } from "./helpers";
@@ -114,11 +114,13 @@ describe("words that bind what they say", () => {
     expect((await api("business/update", { token, json: { paymentNote: "bar, EC-Karte oder Überweisung" } })).status).toBe(200);
     try {
       const { id, link, reference, name } = await job();
-      await step(token, "enquiry/arrived", { id });
+      await step(token, "enquiry/arrived", { id, early: true });
       const finished = await step(token, "enquiry/finish", { id });
       await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(finished.finishedAt!) });
       const mail = await sentMail(name, since, `Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`);
       expect(mail.text).toContain("Bezahlung bei Abholung: bar, EC-Karte oder Überweisung.");
+      // The page says "fertig" once it can no longer be taken back.
+      await env.DB.prepare("update enquiries set finished_at = finished_at - ? where id = ?").bind(FINISH_UNDO_MINUTES * 60_000, id).run();
       const html = await page(link);
       expect(html).toContain("Fahrzeug fertig – kann abgeholt werden");
       expect(html).toContain("Bezahlung bei Abholung: bar, EC-Karte oder Überweisung.");
