@@ -94,6 +94,16 @@ describe.each(MODES)("from enquiry to „fertig“ on a phone $name", ({ javaScr
     await staff.getByRole("button", { name: "Termine vorschlagen" }).click();
     await toasts(staff).getByText("Termine vorgeschlagen").waitFor();
     await staff.getByText("Vorgeschlagen, die Kundin oder der Kunde hat noch nicht gewählt:").waitFor();
+    // The job card fits a thumb: with a price and two proposals under 2,500 px at 390 px (issue 38).
+    expect(await staff.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(2500);
+    if (javaScriptEnabled) {
+      // The quick choices are the next open days at their opening time, never a closed day.
+      await staff.getByText("Andere Termine vorschlagen").click();
+      const chips = await staff.getByRole("group", { name: "Termin 1", exact: true }).locator(".staff-datetime__day").allTextContents();
+      expect(chips).toHaveLength(3);
+      for (const chip of chips) expect(chip).toMatch(/^(Mo|Di|Mi|Do|Fr|Sa)\., \d{1,2}\. /);
+      await staff.getByText("Andere Termine vorschlagen").click();
+    }
 
     // The customer: the price with its VAT, accepted; the dates marked, one picked.
     await customer.goto(url);

@@ -1,14 +1,13 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, formatCustomerTime, workshopDate, workshopInstant } from "~/lib/dates";
+import { addDays, formatCustomerTime, workshopInstant } from "~/lib/dates";
 import { ENQUIRY_FIELDS as F } from "~/lib/enquiry";
-import { holidayOn } from "~/lib/holidays";
-import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
+import { FINISH_UNDO_MINUTES } from "~/lib/job";
 import { DEMO_BUSINESS as DEMO } from "~/lib/site-config";
 import { sendDropOffReminders } from "~/server/entities/job/job-flow.server";
-import worker from "../../server";
 import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
-import { api, body, db, expectError, SAME_ORIGIN, site, staffCookie, staffToken } from "./helpers";
+import { api, body, db, expectError, site, staffCookie, staffToken } from "./helpers";
+import { customerPost, deliver, job, openWeekday, step, today } from "./job-helpers";
 import { mailsSince, sentMail } from "./mail";
 
 /*
@@ -29,50 +28,9 @@ interface ApiJob {
   customerNotified: Record<string, boolean>;
 }
 
-const today = () => workshopDate(new Date());
-
-/** The next weekday (no NRW holiday) at least `days` ahead at `time`, Berlin. */
-function openWeekday(days: number, time = "10:00"): string {
-  let date = addDays(today(), days);
-  while ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay()) || holidayOn(date)) date = addDays(date, 1);
-  return `${date}T${time}`;
-}
-
-let customers = 0;
-async function job() {
-  const name = `Jana Ablauf-${Date.now().toString(36)}-${customers++}`;
-  const { token: link, reference } = await expectStoredWithLink(await sendEnhanced(await enquiryForm({ ...CUSTOMER, name })));
-  const id = (await env.DB.prepare("select id from enquiries where name = ?").bind(name).first<{ id: string }>())!.id;
-  return { id, link, reference, name };
-}
-
-async function step(token: string, path: string, json: Record<string, unknown>): Promise<ApiJob> {
-  const answer = await api(path, { token, json });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  return body<ApiJob>(answer);
-}
-
 async function current(token: string, id: string): Promise<ApiJob> {
   const list = await body<ApiJob[]>(await api("enquiry/get?limit=50", { token }));
   return list.find((item) => item.id === id)!;
-}
-
-/** A customer's post on the status page, as the plain form sends it. */
-const customerPost = (link: string, fields: Record<string, string>) =>
-  site(`/anfrage/status/${link}`, {
-    method: "POST",
-    headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
-
-/** The queue's consumer as Cloudflare calls it once the message's delay has passed. */
-async function deliver(message: JobMessage) {
-  const batch = createMessageBatch<JobMessage>("autosattlerei-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: message }]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env);
-  await waitOnExecutionContext(ctx);
-  return getQueueResult(batch, ctx);
 }
 
 describe("the job's steps", () => {
@@ -93,7 +51,7 @@ describe("the job's steps", () => {
     const token = await staffToken();
     const { id, link } = await job();
     const quote = { id, kind: "richtpreis", items: [{ text: "Sitz neu beziehen", quantity: 1, unitPriceGross: 35400 }], validUntil: addDays(today(), 20) };
-    expect(await step(token, "enquiry/quote", quote)).toMatchObject({ step: "preis-gesendet", waitingOn: "kunde" });
+    expect(await step<ApiJob>(token, "enquiry/quote", quote)).toMatchObject({ step: "preis-gesendet", waitingOn: "kunde" });
 
     const accepted = await customerPost(link, { aktion: "annehmen", angebot: (await env.DB.prepare("select id from enquiry_quotes where enquiry_id = ?").bind(id).first<{ id: string }>())!.id });
     expect(accepted.status).toBe(303);
@@ -101,21 +59,21 @@ describe("the job's steps", () => {
     expect(await current(token, id)).toMatchObject({ step: "preis-bestaetigt", waitingOn: "werkstatt" });
 
     const slot = openWeekday(1);
-    await step(token, "enquiry/propose", { id, slots: [slot] });
+    await step<ApiJob>(token, "enquiry/propose", { id, slots: [slot] });
     const slotId = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(id).first<{ id: string }>())!.id;
     expect((await customerPost(link, { aktion: "termin-waehlen", termin: slotId })).status).toBe(303);
     expect((await current(token, id)).step).toBe("termin");
 
     // The drop-off is tomorrow or later: "Fahrzeug ist da" needs the second tap until then.
     await expectError(await api("enquiry/arrived", { token, json: { id } }), 409, /Der vereinbarte Termin ist erst am/);
-    expect(await step(token, "enquiry/arrived", { id, early: true })).toMatchObject({ step: "in-werkstatt", waitingOn: "werkstatt", status: "in-bearbeitung" });
+    expect(await step<ApiJob>(token, "enquiry/arrived", { id, early: true })).toMatchObject({ step: "in-werkstatt", waitingOn: "werkstatt", status: "in-bearbeitung" });
     await expectError(await api("enquiry/arrived", { token, json: { id, early: true } }), 409);
     await expectError(await api("enquiry/propose", { token, json: { id, slots: [openWeekday(3)] } }), 409, /schon in der Werkstatt/);
     await expectError(await api("enquiry/quote", { token, json: quote }), 409);
 
-    expect(await step(token, "enquiry/finish", { id })).toMatchObject({ step: "fertig", waitingOn: "kunde" });
+    expect(await step<ApiJob>(token, "enquiry/finish", { id })).toMatchObject({ step: "fertig", waitingOn: "kunde" });
     await expectError(await api("enquiry/finish", { token, json: { id } }), 409, "Das Fahrzeug ist schon als fertig gemeldet.");
-    expect(await step(token, "enquiry/collected", { id })).toMatchObject({ step: "abgeholt", waitingOn: null, status: "erledigt" });
+    expect(await step<ApiJob>(token, "enquiry/collected", { id })).toMatchObject({ step: "abgeholt", waitingOn: null, status: "erledigt" });
 
     const log = await env.DB.prepare("select username as user, action from activity_log where item_id = ? order by id").bind(id).all<{ user: string; action: string }>();
     expect(log.results).toEqual(
@@ -133,18 +91,18 @@ describe("the job's steps", () => {
     const since = Date.now();
     const token = await staffToken();
     const { id, reference, name, link } = await job();
-    await step(token, "enquiry/arrived", { id, early: true });
+    await step<ApiJob>(token, "enquiry/arrived", { id, early: true });
 
-    const first = await step(token, "enquiry/finish", { id });
+    const first = await step<ApiJob>(token, "enquiry/finish", { id });
     // Nothing went out with the answer: the message waits in the queue, and the status page does not say "fertig" yet.
     expect(first.customerNotified.finished).toBe(false);
     expect(await (await site(`/anfrage/status/${link}`)).text()).not.toContain("Fahrzeug fertig – kann abgeholt werden");
-    expect(await step(token, "enquiry/finish/undo", { id })).toMatchObject({ step: "in-werkstatt", finishedAt: null });
+    expect(await step<ApiJob>(token, "enquiry/finish/undo", { id })).toMatchObject({ step: "in-werkstatt", finishedAt: null });
     const undone = await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(first.finishedAt!) });
     expect(undone.explicitAcks).toHaveLength(1);
     expect((await current(token, id)).customerNotified.finished).toBeUndefined();
 
-    const second = await step(token, "enquiry/finish", { id });
+    const second = await step<ApiJob>(token, "enquiry/finish", { id });
     await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(second.finishedAt!) });
     const mail = await sentMail(name, since, `Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`);
     expect(mail.text).toContain("kann abgeholt werden");
@@ -157,19 +115,19 @@ describe("the job's steps", () => {
   it("takes „Fahrzeug ist da“ in one tap on the drop-off day", async () => {
     const token = await staffToken();
     const { id, link } = await job();
-    await step(token, "enquiry/propose", { id, slots: [openWeekday(1)] });
+    await step<ApiJob>(token, "enquiry/propose", { id, slots: [openWeekday(1)] });
     const slotId = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(id).first<{ id: string }>())!.id;
     expect((await customerPost(link, { aktion: "termin-waehlen", termin: slotId })).status).toBe(303);
     // The day has come (the date moved to this very moment).
     await env.DB.prepare("update appointment_slots set starts_at = ? where id = ?").bind(Date.now(), slotId).run();
-    expect(await step(token, "enquiry/arrived", { id })).toMatchObject({ step: "in-werkstatt" });
+    expect(await step<ApiJob>(token, "enquiry/arrived", { id })).toMatchObject({ step: "in-werkstatt" });
   });
 
   it(`refuses Zurücknehmen after ${FINISH_UNDO_MINUTES} minutes`, async () => {
     const token = await staffToken();
     const { id } = await job();
-    await step(token, "enquiry/arrived", { id, early: true });
-    await step(token, "enquiry/finish", { id });
+    await step<ApiJob>(token, "enquiry/arrived", { id, early: true });
+    await step<ApiJob>(token, "enquiry/finish", { id });
     await env.DB.prepare("update enquiries set finished_at = ? where id = ?")
       .bind(Date.now() - (FINISH_UNDO_MINUTES * 60_000 + 1000), id)
       .run();
@@ -187,7 +145,7 @@ describe("the reminder the day before the drop-off", () => {
     const token = await staffToken();
     const { id, link, reference, name } = await job();
     const slot = openWeekday(2, "14:00");
-    await step(token, "enquiry/propose", { id, slots: [slot] });
+    await step<ApiJob>(token, "enquiry/propose", { id, slots: [slot] });
     const slotId = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(id).first<{ id: string }>())!.id;
     expect((await customerPost(link, { aktion: "termin-waehlen", termin: slotId })).status).toBe(303);
 
@@ -205,10 +163,10 @@ describe("the reminder the day before the drop-off", () => {
 
     // New proposals withdraw the date: no reminder for it. A car already in gets none either.
     const other = await job();
-    await step(token, "enquiry/propose", { id: other.id, slots: [slot] });
+    await step<ApiJob>(token, "enquiry/propose", { id: other.id, slots: [slot] });
     const otherSlot = (await env.DB.prepare("select id from appointment_slots where enquiry_id = ? and withdrawn_at is null").bind(other.id).first<{ id: string }>())!.id;
     expect((await customerPost(other.link, { aktion: "termin-waehlen", termin: otherSlot })).status).toBe(303);
-    await step(token, "enquiry/arrived", { id: other.id, early: true });
+    await step<ApiJob>(token, "enquiry/arrived", { id: other.id, early: true });
     expect(await sendDropOffReminders(db(), env.CUSTOMER_MAIL, nightBefore(slot))).not.toContain(other.id);
   });
 });
@@ -222,20 +180,20 @@ describe("what the job card says of telling the customer", () => {
     const quote = (id: string) => ({ id, kind: "richtpreis", items: [{ text: "Sitz", quantity: 1, unitPriceGross: 35400 }], validUntil: addDays(today(), 20) });
 
     const byMail = await job();
-    await step(token, "enquiry/quote", quote(byMail.id));
+    await step<ApiJob>(token, "enquiry/quote", quote(byMail.id));
     const mailed = await card(byMail.id, cookie);
     expect(mailed).not.toContain("nicht benachrichtigt");
     expect(mailed).not.toContain("Kunde benachrichtigen");
 
     // Fertig waits out the undo window: the card names the time the e-mail goes.
-    await step(token, "enquiry/arrived", { id: byMail.id, early: true });
-    await step(token, "enquiry/finish", { id: byMail.id });
+    await step<ApiJob>(token, "enquiry/arrived", { id: byMail.id, early: true });
+    await step<ApiJob>(token, "enquiry/finish", { id: byMail.id });
     expect(await card(byMail.id, cookie)).toMatch(/E-Mail geht um \d\d:\d\d Uhr, nach der Frist zum Zurücknehmen/);
 
     const name = `Jana WhatsApp-${Date.now().toString(36)}`;
     await expectStoredWithLink(await sendEnhanced(await enquiryForm({ ...CUSTOMER, name, [F.phone]: "0171 2345678", [F.contactBy]: "whatsapp" })));
     const wantsWhatsApp = (await env.DB.prepare("select id from enquiries where name = ?").bind(name).first<{ id: string }>())!.id;
-    await step(token, "enquiry/quote", quote(wantsWhatsApp));
+    await step<ApiJob>(token, "enquiry/quote", quote(wantsWhatsApp));
     const shared = await card(wantsWhatsApp, cookie);
     expect(shared).toContain("Kunde benachrichtigen");
     expect(shared.indexOf("Per WhatsApp")).toBeGreaterThan(-1);

@@ -1,11 +1,9 @@
-import { createExecutionContext, createMessageBatch, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { addDays, workshopDate } from "~/lib/dates";
-import { holidayOn } from "~/lib/holidays";
-import { FINISH_UNDO_MINUTES, type JobMessage } from "~/lib/job";
-import worker from "../../server";
-import { CUSTOMER, enquiryForm, expectStoredWithLink, sendEnhanced } from "./enquiry-helpers";
-import { api, body, expectError, SAME_ORIGIN, site, staffToken } from "./helpers";
+import { addDays } from "~/lib/dates";
+import { FINISH_UNDO_MINUTES } from "~/lib/job";
+import { api, expectError, site, staffToken } from "./helpers";
+import { customerPost, deliver, job, openWeekday, step, today } from "./job-helpers";
 import { sentMail } from "./mail";
 
 /*
@@ -17,39 +15,7 @@ import { sentMail } from "./mail";
 /** "Mi., 2. Dez., 14:00 Uhr" */
 const CUSTOMER_TIME = /\b(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. [A-ZÄÖÜ][a-zäöü]+\.?, \d{2}:\d{2} Uhr/;
 
-const today = () => workshopDate(new Date());
-
-/** The next weekday (no NRW holiday) at least `days` ahead at `time`, Berlin. */
-function openWeekday(days: number, time = "10:00"): string {
-  let date = addDays(today(), days);
-  while ([0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay()) || holidayOn(date)) date = addDays(date, 1);
-  return `${date}T${time}`;
-}
-
-let customers = 0;
-async function job() {
-  const name = `Sabine Zuerst-${Date.now().toString(36)}-${customers++}`;
-  const { token: link, reference } = await expectStoredWithLink(await sendEnhanced(await enquiryForm({ ...CUSTOMER, name })));
-  const id = (await env.DB.prepare("select id from enquiries where name = ?").bind(name).first<{ id: string }>())!.id;
-  return { id, link, reference, name };
-}
-
-async function step(token: string, path: string, json: Record<string, unknown>) {
-  const answer = await api(path, { token, json });
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  return body<{ step: string; waitingOn: string | null; finishedAt: string | null; customerAnsweredAt: string | null }>(answer);
-}
-
 const page = async (link: string, query = "") => (await site(`/anfrage/status/${link}${query}`)).text();
-
-/** A customer's post on the status page, as the plain form sends it. */
-const customerPost = (link: string, fields: Record<string, string>) =>
-  site(`/anfrage/status/${link}`, {
-    method: "POST",
-    headers: { ...SAME_ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `203.0.113.${(customers % 200) + 20}` },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
 
 const priced = async (token: string, id: string, kind: "richtpreis" | "angebot") => {
   await step(token, "enquiry/quote", { id, kind, items: [{ text: "Fahrersitz neu beziehen", quantity: 1, unitPriceGross: 35400 }], validUntil: addDays(today(), 20) });
@@ -59,18 +25,10 @@ const priced = async (token: string, id: string, kind: "richtpreis" | "angebot")
 const liveSlots = async (id: string) =>
   (await env.DB.prepare("select id, chosen_at, withdrawn_at from appointment_slots where enquiry_id = ? order by starts_at").bind(id).all<{ id: string; chosen_at: number | null; withdrawn_at: number | null }>()).results;
 
-/** The queue's consumer as Cloudflare calls it once the undo window has passed. */
-async function deliver(message: JobMessage) {
-  const batch = createMessageBatch<JobMessage>("autosattlerei-jobs", [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: message }]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env);
-  await waitOnExecutionContext(ctx);
-}
-
 describe("words that bind what they say", () => {
   it("lets a Richtpreis be confirmed, not accepted, and the timeline says 'Richtpreis bestätigt'", async () => {
     const token = await staffToken();
-    const { id, link } = await job();
+    const { id, link } = await job("Sabine Zuerst");
     const quoteId = await priced(token, id, "richtpreis");
     const waiting = await page(link);
     expect(waiting).toContain("Richtpreis passt – Termin vereinbaren");
@@ -96,7 +54,7 @@ describe("words that bind what they say", () => {
 
   it("has an Angebot accepted bindingly, saying what the click binds", async () => {
     const token = await staffToken();
-    const { id, link } = await job();
+    const { id, link } = await job("Sabine Zuerst");
     const quoteId = await priced(token, id, "angebot");
     const waiting = await page(link);
     expect(waiting).toContain("Angebot verbindlich annehmen");
@@ -113,9 +71,9 @@ describe("words that bind what they say", () => {
     const token = await staffToken();
     expect((await api("business/update", { token, json: { paymentNote: "bar, EC-Karte oder Überweisung" } })).status).toBe(200);
     try {
-      const { id, link, reference, name } = await job();
+      const { id, link, reference, name } = await job("Sabine Zuerst");
       await step(token, "enquiry/arrived", { id, early: true });
-      const finished = await step(token, "enquiry/finish", { id });
+      const finished = await step<{ finishedAt: string | null }>(token, "enquiry/finish", { id });
       await deliver({ kind: "fertig", enquiryId: id, finishedAt: Date.parse(finished.finishedAt!) });
       const mail = await sentMail(name, since, `Ihre Anfrage ${reference}: Ihr Fahrzeug ist fertig`);
       expect(mail.text).toContain("Bezahlung bei Abholung: bar, EC-Karte oder Überweisung.");
@@ -135,7 +93,7 @@ describe("words that bind what they say", () => {
 describe("Termin verschieben", () => {
   it("withdraws the chosen date, reopens the choice and marks the answer for staff", async () => {
     const token = await staffToken();
-    const { id, link } = await job();
+    const { id, link } = await job("Sabine Zuerst");
     await step(token, "enquiry/propose", { id, slots: [openWeekday(2), openWeekday(3, "14:00")] });
     const [first] = await liveSlots(id);
     expect((await customerPost(link, { aktion: "termin-waehlen", termin: first.id })).status).toBe(303);
@@ -167,7 +125,7 @@ describe("Termin verschieben", () => {
 
   it("is refused with 409 before a date is chosen and once the car has arrived, changing nothing", async () => {
     const token = await staffToken();
-    const { id, link } = await job();
+    const { id, link } = await job("Sabine Zuerst");
     await step(token, "enquiry/propose", { id, slots: [openWeekday(2)] });
     const before = await customerPost(link, { aktion: "verschieben", nachricht: "" });
     expect(before.status).toBe(409);

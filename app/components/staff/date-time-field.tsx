@@ -50,6 +50,15 @@ interface DateTimeFieldProps {
   optional?: boolean;
   /** Every change of the submitted value, for a summary beside the fields. */
   onChange?: (value: string) => void;
+  /** Quick choices of whole days and times instead of Heute · Morgen · In einer Woche (the next open days for a drop-off). */
+  quickDays?: QuickDay[];
+}
+
+/** A quick choice that sets day and time (`YYYY-MM-DD`, `HH:mm`, Berlin). */
+export interface QuickDay {
+  label: string;
+  day: string;
+  time: string;
 }
 
 /** The quick day choices: a tap sets the day (Berlin's), the time stays. */
@@ -87,7 +96,7 @@ export function DateTimeField({ autoFocus, optional = false, ...props }: DateTim
   return <DateTimePicker {...props} />;
 }
 
-function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now", onChange }: Omit<DateTimeFieldProps, "autoFocus">) {
+function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now", onChange, quickDays }: Omit<DateTimeFieldProps, "autoFocus">) {
   const id = useId();
   const initial = splitWallClock(defaultValue);
   const [day, setDay] = useState(initial.day);
@@ -120,11 +129,17 @@ function DateTimePicker({ name, label, defaultValue = "", error, dayTime = "now"
         {shown ?? "Noch nicht gewählt"}
       </p>
       <div className="staff-datetime__quick">
-        {QUICK_DAYS.map(({ label: dayLabel, days }) => (
-          <button key={dayLabel} type="button" className="button button--secondary staff-datetime__day" onClick={() => chooseDay(addDays(workshopDate(new Date()), days))}>
-            {dayLabel}
-          </button>
-        ))}
+        {quickDays
+          ? quickDays.map((quick) => (
+              <button key={quick.day} type="button" className="button button--secondary staff-datetime__day" onClick={() => change(quick.day, quick.time)}>
+                {quick.label}
+              </button>
+            ))
+          : QUICK_DAYS.map(({ label: dayLabel, days }) => (
+              <button key={dayLabel} type="button" className="button button--secondary staff-datetime__day" onClick={() => chooseDay(addDays(workshopDate(new Date()), days))}>
+                {dayLabel}
+              </button>
+            ))}
       </div>
       {/* The submitted field; on a phone the control itself, from 600 px the calendar and time below stand for it. */}
       <div className="staff-datetime__compact">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { QuickDay } from "~/components/staff/date-time-field";
 import type { StaffProgress } from "~/server/web/job-view.server";
 import { ConfirmDeleteDialog } from "~/components/staff/staff-dialog";
 import { CONTACT_CHANNEL_LABELS } from "~/lib/enquiry";
@@ -32,6 +33,7 @@ export function JobCard({
   snippets,
   chosenSnippet,
   finishMessage,
+  quickDays,
 }: {
   enquiry: ShownEnquiry;
   progress: StaffProgress;
@@ -40,6 +42,8 @@ export function JobCard({
   chosenSnippet: string | null;
   /** What the customer will read once the car is reported fertig. */
   finishMessage: string | null;
+  /** The next open days, the proposal fields' quick choices. */
+  quickDays: QuickDay[];
 }) {
   return (
     <article className="job-card" aria-labelledby="anfrage-titel">
@@ -71,7 +75,7 @@ export function JobCard({
       <ReplyActions enquiry={enquiry} snippets={snippets} chosenSnippet={chosenSnippet} />
       <CustomerNotices progress={progress} />
       <QuoteEditor progress={progress} reference={enquiry.reference} />
-      {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} /> : null}
+      {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} quickDays={quickDays} /> : null}
       <JobSteps progress={progress} finishMessage={finishMessage} />
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />

@@ -25,7 +25,8 @@ import {
 import { customerMessage } from "~/server/entities/job/customer-mail.server";
 import { progressOf, progressOfEnquiry } from "~/server/entities/job/enquiry-progress.server";
 import { snippetsFor } from "~/server/entities/job/reply-snippets.server";
-import { progressIntents, staffProgress } from "~/server/web/job-view.server";
+import { proposalSchedule } from "~/server/entities/job/appointments.server";
+import { nextOpenDays, progressIntents, staffProgress } from "~/server/web/job-view.server";
 import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 import enquiryStyles from "~/styles/enquiries-staff.css?url";
@@ -82,6 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       view: "detail" as const,
       enquiry: shownEnquiry(open, now, progress),
       progress: shownProgress,
+      quickDays: shownProgress.canPropose ? nextOpenDays(await proposalSchedule(context.db, now), now) : [],
       finishMessage: shownProgress.job.finish ? await customerMessage(context.db, { enquiry: open, progress, steps: ["finished"], link: null, named: true, now }) : null,
       deleting: deleting && { id: deleting.id, title: `${deleting.reference} – ${deleting.name}` },
       snippets,
@@ -163,6 +165,7 @@ export default function EnquiriesPage() {
           snippets={data.snippets}
           chosenSnippet={data.chosenSnippet}
           finishMessage={data.finishMessage}
+          quickDays={data.quickDays}
         />
       ) : (
         <EnquiryList {...data} />

@@ -1,5 +1,5 @@
 import { Form, useActionData } from "@remix-run/react";
-import { DateTimeField } from "~/components/staff/date-time-field";
+import { DateTimeField, type QuickDay } from "~/components/staff/date-time-field";
 import { FormError } from "~/components/staff/field";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
 import { MAX_PROPOSALS, PROGRESS_INTENTS, SLOT_FIELDS } from "~/lib/enquiry-progress";
@@ -12,7 +12,7 @@ import { StepEditor } from "./step-editor";
  * others with the reason), each a calendar with JavaScript and a plain date-time field without.
  * Above, what the customer answered: the chosen date, or "Keiner passt".
  */
-export function SlotProposals({ progress }: { progress: StaffProgress }) {
+export function SlotProposals({ progress, quickDays }: { progress: StaffProgress; quickDays: QuickDay[] }) {
   const failure = failureFor(useActionData(), PROGRESS_INTENTS.propose, progress.enquiryId);
   const { appointment } = progress;
   return (
@@ -52,6 +52,7 @@ export function SlotProposals({ progress }: { progress: StaffProgress }) {
                 error={failure?.fieldErrors[name]}
                 dayTime="09:00"
                 optional={index > 0}
+              quickDays={quickDays}
               />
             ))}
             <div className="staff-form__buttons">

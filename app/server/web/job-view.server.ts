@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import { addDays, formatAppointment, formatClock, formatDateTime, formatDay, toLocalInputValue, workshopDate } from "~/lib/dates";
+import { addDays, formatAppointment, formatClock, formatCustomerTime, formatDateTime, formatDay, toLocalInputValue, workshopDate, workshopInstant } from "~/lib/dates";
 import {
   CHANNEL_FIELD,
   CUSTOMER_MESSAGE_LABELS,
@@ -11,7 +11,7 @@ import {
   SLOT_FIELDS,
 } from "~/lib/enquiry-progress";
 import { allowed, FINISH_UNDO_MINUTES, JOB_STEP_LABELS } from "~/lib/job";
-import type { Schedule } from "~/lib/open-status";
+import { dayPlan, type Schedule } from "~/lib/open-status";
 import { euroInputValue, formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, QUOTE_VALID_DAYS, VAT_PERCENT } from "~/lib/quote";
 import { HttpError } from "~/server/base/errors.server";
 import type { Validated } from "~/server/base/validation.server";
@@ -105,6 +105,24 @@ function jobControls(enquiry: Enquiry, progress: Progress, now: Date) {
     reminder: progress.step === "termin" ? reminderLine(enquiry, progress) : null,
     collectedAt: enquiry.collectedAt && formatDateTime(enquiry.collectedAt),
   };
+}
+
+/** How many open days the proposal fields offer as quick choices. */
+const QUICK_OPEN_DAYS = 3;
+
+/**
+ * The next days the workshop is open (the week, Sonderzeiten, holidays), each at its first opening
+ * time: the proposal fields' quick choices, so a tap never offers a closed day.
+ */
+export function nextOpenDays(schedule: Schedule, now = new Date()): { label: string; day: string; time: string }[] {
+  const days: { label: string; day: string; time: string }[] = [];
+  for (let offset = 1; days.length < QUICK_OPEN_DAYS && offset <= 60; offset++) {
+    const plan = dayPlan(schedule, addDays(workshopDate(now), offset));
+    if (plan.reading.kind !== "open") continue;
+    const time = plan.reading.ranges[0].opens;
+    days.push({ day: plan.date, time, label: formatCustomerTime(workshopInstant(plan.date, time)).replace(/, \d\d:\d\d Uhr$/, "") });
+  }
+  return days;
 }
 
 /** The staff view of an enquiry's steps, formatted for Berlin. */
