@@ -21,15 +21,30 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether nothing listens on `port` now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/** Ports handed out in this run: two servers start at once and must never get the same one. */
+const takenPorts = new Set<number>();
+
+/**
+ * A free port below Linux's ephemeral range (32768–60999). A port the system chose itself could be
+ * handed to a socket some other process opens (another server's workerd opens several) in the
+ * seconds before wrangler binds it: seen once as "Address already in use" in a full run.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (takenPorts.has(port) || !(await canListen(port))) continue;
+    takenPorts.add(port);
+    return port;
+  }
 }
 
 async function waitUntilServing(url: string, server: ChildProcess) {

@@ -20,7 +20,7 @@ export const OPENED_FIELD = "geoeffnet";
 const TEXT_ID = "antwort-text";
 
 /**
- * Anrufen, WhatsApp, E-Mail in one row. WhatsApp and E-Mail send the text below (a snippet,
+ * Anrufen, WhatsApp, E-Mail in one row, under the text they send (a snippet,
  * filled for this customer, editable) to the action, which records the reply (Verlauf, "Neu" →
  * "In Bearbeitung") and answers with the WhatsApp or mail link, so it works as a plain form.
  * With JavaScript the browser opens the link itself in the same tap (a new tab for WhatsApp,
@@ -52,19 +52,6 @@ export function ReplyActions({ enquiry, snippets, chosenSnippet }: { enquiry: Sh
   return (
     <form method="post" className="reply-actions" onSubmit={openInBrowser}>
       <IntentFields intent="reply" id={enquiry.id} />
-      <div className="reply-actions__row">
-        {enquiry.phone ? (
-          <a className="button button--secondary reply-actions__action" href={telHref(enquiry.phone)}>
-            <PhoneIcon />
-            Anrufen<span className="visually-hidden">: {enquiry.phone}</span>
-          </a>
-        ) : null}
-        {channels.map((channel) => (
-          <button key={channel} type="submit" name="kanal" value={channel} className="button reply-actions__action">
-            {REPLY_CHANNEL_LABELS[channel]}
-          </button>
-        ))}
-      </div>
       {channels.length > 0 ? (
         <details className="reply-text" open={chosenSnippet !== null || failure !== undefined}>
           <summary className="reply-text__summary">
@@ -106,6 +93,19 @@ export function ReplyActions({ enquiry, snippets, chosenSnippet }: { enquiry: Sh
           </div>
         </details>
       ) : null}
+      <div className="reply-actions__row">
+        {enquiry.phone ? (
+          <a className="button button--secondary reply-actions__action" href={telHref(enquiry.phone)}>
+            <PhoneIcon />
+            Anrufen<span className="visually-hidden">: {enquiry.phone}</span>
+          </a>
+        ) : null}
+        {channels.map((channel) => (
+          <button key={channel} type="submit" name="kanal" value={channel} className="button reply-actions__action">
+            {REPLY_CHANNEL_LABELS[channel]}
+          </button>
+        ))}
+      </div>
     </form>
   );
 }
