@@ -57,6 +57,10 @@ export const TRANSITIONS: Record<Transition, { by: JobActor; from: readonly JobS
 /** "Fertig" can be taken back this long; the customer hears of it only after this window. */
 export const FINISH_UNDO_MINUTES = 10;
 
+/** When a "fertig" can no longer be taken back: its e-mail goes, and the customer's page shows it. */
+export const finishFinalAt = (finishedAt: string | Date) => new Date(new Date(finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000);
+
+
 /** What the step follows from: the enquiry's dates and its current price and appointment. */
 export interface JobFacts {
   status: string;

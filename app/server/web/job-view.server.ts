@@ -10,13 +10,13 @@ import {
   type ShareChannel,
   SLOT_FIELDS,
 } from "~/lib/enquiry-progress";
-import { allowed, FINISH_UNDO_MINUTES, JOB_STEP_LABELS } from "~/lib/job";
+import { allowed, finishFinalAt, FINISH_UNDO_MINUTES, JOB_STEP_LABELS } from "~/lib/job";
 import { dayPlan, type Schedule } from "~/lib/open-status";
 import { euroInputValue, formatEuro, QUOTE_KIND_LABELS, QUOTE_KIND_SHORT, QUOTE_VALID_DAYS, VAT_PERCENT } from "~/lib/quote";
 import { HttpError } from "~/server/base/errors.server";
 import type { Validated } from "~/server/base/validation.server";
 import { type BookedAppointment, checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/job/appointments.server";
-import { finishJob, markAnswerSeen, markArrived, markCollected, undoFinish } from "~/server/entities/job/job-flow.server";
+import { arrivalNeedsConfirmation, finishJob, markAnswerSeen, markArrived, markCollected, undoFinish } from "~/server/entities/job/job-flow.server";
 import { type Mailers, shareChannels, shareNotice, tellCustomer } from "~/server/entities/job/customer-mail.server";
 import type { Enquiry } from "~/server/entities/job/enquiries.server";
 import { type Notice, type Progress, type Quote, workableEnquiry } from "~/server/entities/job/enquiry-progress.server";
@@ -36,7 +36,7 @@ import type { RequestArgs } from "./toast.server";
 function untoldReason(notice: Notice, enquiry: Enquiry, mailers: Mailers, now: Date): string {
   if (!enquiry.email) return "keine E-Mail-Adresse";
   if (notice.step === "finished" && enquiry.finishedAt && mailPending(notice, enquiry, mailers)) {
-    const sendsAt = new Date(new Date(enquiry.finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000);
+    const sendsAt = finishFinalAt(enquiry.finishedAt);
     if (sendsAt > now) return `E-Mail geht um ${formatClock(sendsAt.toISOString())} Uhr, nach der Frist zum Zurücknehmen`;
   }
   if (notice.outcome === "nicht-eingerichtet" || !mailers.customer) return "E-Mail an Kunden ist nicht eingerichtet";
@@ -88,16 +88,17 @@ function reminderLine(enquiry: Enquiry, { reminder, appointment }: Progress): st
 
 /** The job's own buttons (`JobSteps`): what the step allows, with what each needs to say. */
 function jobControls(enquiry: Enquiry, progress: Progress, now: Date) {
-  const chosen = progress.appointment?.chosen;
-  const undoUntil = enquiry.finishedAt ? new Date(new Date(enquiry.finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000) : null;
+  const chosen = progress.appointment?.chosen ?? null;
+  const confirmation = arrivalNeedsConfirmation(chosen?.startsAt ?? null, workshopDate(now));
+  const undoUntil = enquiry.finishedAt ? finishFinalAt(enquiry.finishedAt) : null;
   return {
     arrive: allowed("angekommen", progress.step),
     /** "Fahrzeug ist da" before the chosen day, or without one, needs a second tap: what the fold says. */
-    arriveConfirm: !chosen
-      ? { summary: "Fahrzeug ohne vereinbarten Termin da?", text: "Es ist noch kein Termin vereinbart." }
-      : workshopDate(new Date(chosen.startsAt)) > workshopDate(now)
+    arriveConfirm: !confirmation
+      ? null
+      : chosen
         ? { summary: "Fahrzeug schon vor dem Termin da?", text: `Vereinbart ist ${formatAppointment(chosen.startsAt)} Uhr.` }
-        : null,
+        : { summary: "Fahrzeug ohne vereinbarten Termin da?", text: "Es ist noch kein Termin vereinbart." },
     finish: allowed("fertig", progress.step),
     undoUntil: allowed("fertig-zuruecknehmen", progress.step) && undoUntil && undoUntil > now ? formatClock(undoUntil.toISOString()) : null,
     collect: allowed("abgeholt", progress.step),

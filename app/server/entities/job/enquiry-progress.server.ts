@@ -8,7 +8,7 @@ import {
   TIMELINE_LABELS,
   type TimelineStep,
 } from "~/lib/enquiry-progress";
-import { FINISH_UNDO_MINUTES, type JobFacts, type JobStep, jobStep, type WaitingOn, waitingOn } from "~/lib/job";
+import { finishFinalAt, type JobFacts, type JobStep, jobStep, type WaitingOn, waitingOn } from "~/lib/job";
 import { QUOTE_KIND_SHORT, type QuoteItem, type QuoteKind } from "~/lib/quote";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
@@ -316,7 +316,7 @@ export async function statusPageRead(db: Database, token: string, now = new Date
  */
 function asCustomerSeesIt(enquiry: Enquiry, now: Date): Enquiry {
   if (!enquiry.finishedAt || enquiry.collectedAt) return enquiry;
-  const final = new Date(enquiry.finishedAt).getTime() + FINISH_UNDO_MINUTES * 60_000 <= now.getTime();
+  const final = finishFinalAt(enquiry.finishedAt) <= now;
   return final ? enquiry : { ...enquiry, finishedAt: null };
 }
 

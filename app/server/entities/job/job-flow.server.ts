@@ -73,18 +73,28 @@ export async function answeredJobs(db: Database, limit: number): Promise<{ count
 const statusAfter = (status: "in-bearbeitung" | "erledigt") => sql`case when ${enquiries.status} = 'spam' then 'spam' else ${status} end`;
 
 /**
+ * Whether "Fahrzeug ist da" needs a second tap now: without a chosen date, or before its day
+ * (Berlin). Returns why (the chosen day, `YYYY-MM-DD`, or null for none), or false when one tap does.
+ */
+export function arrivalNeedsConfirmation(chosenStartsAt: string | null, today: string): { chosenDay: string | null } | false {
+  if (!chosenStartsAt) return { chosenDay: null };
+  const chosenDay = workshopDate(new Date(chosenStartsAt));
+  return chosenDay > today ? { chosenDay } : false;
+}
+
+/**
  * "Fahrzeug ist da". From the drop-off day on; before it, or without a chosen date, only with
  * `early` (the staff's second tap), so a slip of the thumb does not start the job.
  */
 export async function markArrived(db: Database, actor: Actor, id: string, { early = false } = {}, now = new Date()): Promise<Enquiry> {
   const { enquiry, progress } = await currentJob(db, id);
   refuseUnless("angekommen", progress.step);
-  const chosenDay = progress.appointment?.chosen ? workshopDate(new Date(progress.appointment.chosen.startsAt)) : null;
-  if (!early && (!chosenDay || chosenDay > workshopDate(now))) {
+  const confirmation = arrivalNeedsConfirmation(progress.appointment?.chosen?.startsAt ?? null, workshopDate(now));
+  if (!early && confirmation) {
     throw new HttpError(
       409,
-      chosenDay
-        ? `Der vereinbarte Termin ist erst am ${formatDay(chosenDay)}. Ist das Fahrzeug schon da, bitte bestätigen.`
+      confirmation.chosenDay
+        ? `Der vereinbarte Termin ist erst am ${formatDay(confirmation.chosenDay)}. Ist das Fahrzeug schon da, bitte bestätigen.`
         : "Es ist noch kein Termin vereinbart. Ist das Fahrzeug schon da, bitte bestätigen.",
     );
   }
