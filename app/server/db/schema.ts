@@ -410,6 +410,32 @@ export const customerNotices = sqliteTable(
 );
 
 /**
+ * The customer's consent to show her job on the website (entities/job/consent.server.ts,
+ * decision 025): one row per choice given, kept with the exact wording she saw and when; a
+ * withdrawal stamps `withdrawnAt` and a later yes is a new row, so the record shows every change.
+ */
+export const customerConsents = sqliteTable(
+  "customer_consents",
+  {
+    id: text("id").primaryKey(),
+    enquiryId: text("enquiry_id")
+      .notNull()
+      .references(() => enquiries.id, { onDelete: "cascade" }),
+    /** fotos, stimme (CONSENT_CHOICES in app/lib/consent.ts). */
+    choice: text("choice").notNull(),
+    /** The sentence the customer ticked, word for word. */
+    wording: text("wording").notNull(),
+    /** For "stimme": her statement; null otherwise. */
+    statement: text("statement"),
+    /** For "stimme": the name shown under it as she chose it (full name, initials or "Kundin/Kunde aus Köln"). */
+    shownName: text("shown_name"),
+    givenAt: instant("given_at").notNull(),
+    withdrawnAt: instant("withdrawn_at"),
+  },
+  (table) => [index("customer_consents_enquiry_idx").on(table.enquiryId, table.choice, table.givenAt)],
+);
+
+/**
  * The staff's own reply snippets ("Antwortvorlagen", entities/reply-snippets.server.ts), offered
  * after the workshop's built-in ones when answering an enquiry. Placeholders stay in the text.
  */

@@ -40,6 +40,7 @@ import {
 import type { Database } from "~/server/db/client.server";
 import {
   appointmentSlots,
+  customerConsents,
   customerMessages,
   customerNotices,
   enquiries,
@@ -577,7 +578,7 @@ export async function openReply(db: Database, actor: Actor, id: string, { kanal,
 
 /**
  * What an enquiry has besides its photos (decision 021): its status links, prices, proposed
- * dates, the customer's messages and notices. They move into the Papierkorb and back with it, so
+ * dates, the customer's messages, notices and consent. They move into the Papierkorb and back with it, so
  * a restored enquiry is whole again; while it is there its status page answers 404.
  */
 const PROGRESS_TABLES = [
@@ -586,6 +587,7 @@ const PROGRESS_TABLES = [
   { table: appointmentSlots, enquiryId: appointmentSlots.enquiryId },
   { table: customerMessages, enquiryId: customerMessages.enquiryId },
   { table: customerNotices, enquiryId: customerNotices.enquiryId },
+  { table: customerConsents, enquiryId: customerConsents.enquiryId },
 ];
 
 /**
