@@ -57,6 +57,7 @@ export const LOG_ACTIONS = [
   // An enquiry's steps after its arrival (decision 021), by staff and by the customer.
   "Preis erstellt",
   "Angebot angenommen",
+  "Richtpreis bestätigt",
   "Rückfrage gestellt",
   "Termine vorgeschlagen",
   "Termin gewählt",
@@ -84,6 +85,7 @@ const ACCOUNT_ACTIONS: Partial<Record<LogAction, string>> = {
   "Antwort geöffnet": "Antwort geöffnet",
   "Preis erstellt": "Richtpreis / Angebot erstellt",
   "Angebot angenommen": "Angebot angenommen",
+  "Richtpreis bestätigt": "Richtpreis bestätigt",
   "Rückfrage gestellt": "Rückfrage zum Preis",
   "Termine vorgeschlagen": "Termine vorgeschlagen",
   "Termin gewählt": "Termin gewählt",

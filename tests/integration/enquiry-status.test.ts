@@ -142,8 +142,8 @@ describe("the customer's answers on the page", () => {
     expect(accepted).toHaveLength(1);
     const chosen = (await env.DB.prepare("select id from appointment_slots where chosen_at is not null").all()).results;
     expect(chosen).toHaveLength(1);
-    const log = (await env.DB.prepare("select username, action from activity_log where action in ('Angebot angenommen', 'Termin gewählt')").all()).results;
-    expect(log).toEqual(expect.arrayContaining([{ username: "Kunde", action: "Angebot angenommen" }, { username: "Kunde", action: "Termin gewählt" }]));
+    const log = (await env.DB.prepare("select username, action from activity_log where action in ('Richtpreis bestätigt', 'Termin gewählt')").all()).results;
+    expect(log).toEqual(expect.arrayContaining([{ username: "Kunde", action: "Richtpreis bestätigt" }, { username: "Kunde", action: "Termin gewählt" }]));
     expect(log).toHaveLength(2);
 
     const [enquiry] = await body<{ quote: { acceptedAt: string }; appointment: { chosen: string; confirmedAt: string } }[]>(await api("enquiry/get", { token: staff }));

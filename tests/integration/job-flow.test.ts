@@ -78,7 +78,7 @@ describe("the job's steps", () => {
     const log = await env.DB.prepare("select username as user, action from activity_log where item_id = ? order by id").bind(id).all<{ user: string; action: string }>();
     expect(log.results).toEqual(
       expect.arrayContaining([
-        { user: "Kunde", action: "Angebot angenommen" },
+        { user: "Kunde", action: "Richtpreis bestätigt" },
         { user: "Kunde", action: "Termin gewählt" },
         { user: "meister", action: "Fahrzeug angekommen" },
         { user: "meister", action: "fertig gemeldet" },

@@ -186,7 +186,8 @@ export async function acceptQuote(db: Database, mailers: Mailers, enquiry: Enqui
         ),
       )
       .returning({ id: enquiryQuotes.id }),
-    ...answerStatements(db, enquiry, "Angebot angenommen", previousChanged, now, { restartsRetention: true }),
+    // A Richtpreis binds no one: the Verlauf says what the customer did, as her button did.
+    ...answerStatements(db, enquiry, quote.kind === "richtpreis" ? "Richtpreis bestätigt" : "Angebot angenommen", previousChanged, now, { restartsRetention: true }),
   ]);
   if (updated.length === 0) throw new HttpError(409, "Sie haben dieses Angebot bereits angenommen.");
   mailers.afterAnswer(() =>
