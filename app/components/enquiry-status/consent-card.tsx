@@ -24,7 +24,8 @@ const COUNTER_SCRIPT = `(function(){var t=document.getElementById(${JSON.stringi
  * "Dürfen wir Ihr Fahrzeug zeigen?" (decision 025): after "fertig", below what the customer has to
  * do. Each choice is its own plain form with an unticked box: her photos, her words under a name
  * form she picks; each given one says what and since when, with "Nicht mehr zeigen". The Google
- * link, if the workshop set one, stands apart: nothing offered for it, nothing stored.
+ * link, if the workshop set one, stands apart: nothing offered for it, nothing stored. A refused
+ * post comes back with the browser at the card (`#zeigen`); a stored one at the confirmation.
  */
 export function ConsentCard({ consent, failure }: { consent: ConsentView; failure?: FormFailure }) {
   const failed = (intent: string, choice: ConsentChoice) => (failure?.intent === intent && failure.values[CONSENT_FORM.choice] === choice ? failure : undefined);
@@ -53,7 +54,7 @@ export function ConsentCard({ consent, failure }: { consent: ConsentView; failur
             failure={failed(CONSENT_FORM.withdraw, "fotos")}
           />
         ) : consent.canGive ? (
-          <form method="post" className="status-form">
+          <form method="post" action="#zeigen" className="status-form">
             <input type="hidden" name={STATUS_FORM.intent} value={CONSENT_FORM.give} />
             <input type="hidden" name={CONSENT_FORM.choice} value="fotos" />
             <Agree id="einverstanden-fotos" wording={consent.wording.fotos} failure={failed(CONSENT_FORM.give, "fotos")} />
@@ -128,7 +129,7 @@ function StatementForm({ consent, failure }: { consent: ConsentView; failure?: F
   const chosen = failure?.values[CONSENT_FORM.nameForm] ?? "ort";
   const nameError = failure?.fieldErrors[CONSENT_FORM.nameForm];
   return (
-    <form method="post" className="status-form">
+    <form method="post" action="#zeigen" className="status-form">
       <input type="hidden" name={STATUS_FORM.intent} value={CONSENT_FORM.give} />
       <input type="hidden" name={CONSENT_FORM.choice} value="stimme" />
       <Field
@@ -166,7 +167,7 @@ function StatementForm({ consent, failure }: { consent: ConsentView; failure?: F
 /** A yes in force: since when, the sentence she ticked, and "Nicht mehr zeigen". */
 function Given({ choice, summary, wording, failure }: { choice: ConsentChoice; summary: string; wording: string; failure?: FormFailure }) {
   return (
-    <form method="post" className="status-form consent-card__given">
+    <form method="post" action="#zeigen" className="status-form consent-card__given">
       <input type="hidden" name={STATUS_FORM.intent} value={CONSENT_FORM.withdraw} />
       <input type="hidden" name={CONSENT_FORM.choice} value={choice} />
       <p className="status-page__accepted">{summary}</p>
