@@ -70,6 +70,11 @@ export const LOG_ACTIONS = [
   "fertig zurückgenommen",
   "abgeholt",
   "Statuslink erneuert",
+  // The customer's consent to show her job (decision 025).
+  "Fotos freigegeben",
+  "Kundenstimme freigegeben",
+  "Fotos nicht mehr freigegeben",
+  "Kundenstimme nicht mehr freigegeben",
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -94,6 +99,10 @@ const ACCOUNT_ACTIONS: Partial<Record<LogAction, string>> = {
   "fertig gemeldet": "Fahrzeug fertig gemeldet",
   "Kunde benachrichtigt": "Kunde benachrichtigt",
   "Statuslink erneuert": "Neuer Link zur Statusseite",
+  "Fotos freigegeben": "Kunde erlaubt, die Fotos zu zeigen",
+  "Kundenstimme freigegeben": "Kunde erlaubt, die Kundenstimme zu zeigen",
+  "Fotos nicht mehr freigegeben": "Kunde nimmt die Freigabe der Fotos zurück",
+  "Kundenstimme nicht mehr freigegeben": "Kunde nimmt die Freigabe der Kundenstimme zurück",
 };
 
 /** What happened, as the Verlauf's line says it: "Neuigkeit gelöscht", "Einladung erstellt", "Angemeldet". */

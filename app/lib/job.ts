@@ -34,7 +34,7 @@ export const WAITING_PARAM = "wartet";
  */
 export const OPEN_JOBS_SORTED = 90;
 
-export type Transition = "preis" | "bestaetigen" | "rueckfrage" | "vorschlagen" | "waehlen" | "keiner-passt" | "verschieben" | "angekommen" | "fertig" | "fertig-zuruecknehmen" | "abgeholt";
+export type Transition = "preis" | "bestaetigen" | "rueckfrage" | "vorschlagen" | "waehlen" | "keiner-passt" | "verschieben" | "angekommen" | "fertig" | "fertig-zuruecknehmen" | "abgeholt" | "zeigen";
 export type JobActor = "werkstatt" | "kunde";
 
 const BEFORE_ARRIVAL: JobStep[] = ["eingegangen", "preis-gesendet", "preis-bestaetigt", "termin"];
@@ -52,6 +52,8 @@ export const TRANSITIONS: Record<Transition, { by: JobActor; from: readonly JobS
   fertig: { by: "werkstatt", from: ["in-werkstatt"], refused: "„Fertig“ geht erst, wenn das Fahrzeug in der Werkstatt ist („Fahrzeug ist da“)." },
   "fertig-zuruecknehmen": { by: "werkstatt", from: ["fertig"], refused: "Es gibt kein „Fertig“ zum Zurücknehmen." },
   abgeholt: { by: "werkstatt", from: ["fertig"], refused: "„Abgeholt“ geht erst, wenn das Fahrzeug als fertig gemeldet ist." },
+  // The customer's yes to show her car (decision 025); taking it back is never refused.
+  zeigen: { by: "kunde", from: ["fertig", "abgeholt"], refused: "Ob wir Ihr Fahrzeug zeigen dürfen, können Sie entscheiden, sobald es fertig ist." },
 };
 
 /** "Fertig" can be taken back this long; the customer hears of it only after this window. */

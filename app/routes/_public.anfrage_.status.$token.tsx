@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError
 import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { PAGE_STYLES } from "~/components/document/page-styles";
+import { ConsentCard } from "~/components/enquiry-status/consent-card";
 import { PickUpHours } from "~/components/enquiry-status/pick-up-hours";
 import { QuoteTable } from "~/components/enquiry-status/quote-table";
 import { SlotChoice } from "~/components/enquiry-status/slot-choice";
@@ -12,6 +13,7 @@ import { PageHeader } from "~/components/pages/page-header";
 import { type Step, StepList } from "~/components/pages/step-list";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { Field, FormError } from "~/components/staff/field";
+import { CONSENT_FORM } from "~/lib/consent";
 import { STATUS_ANSWERED, STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
 import { CUSTOMER_MESSAGE_MAX_LENGTH, paymentLine, QUOTE_ANSWER } from "~/lib/quote";
 import { telHref } from "~/lib/phone";
@@ -24,7 +26,7 @@ import { retryAfterOf } from "~/server/web/staff-form.server";
 /*
  * A customer's private status page (`/anfrage/status/<token>`, decision 021): where the enquiry
  * stands, its price to confirm, accept or ask about, the dates to choose from (or to move), and
- * when the car is ready.
+ * when the car is ready, and then whether the workshop may show it (decision 025).
  * Never in the edge cache, `noindex`, and its address never leaves the site (site-areas.ts,
  * `isPrivatePage`). Right after sending it is the confirmation, with the link to keep. A document
  * (decision 018): its forms are plain forms, each answered by the page again.
@@ -67,7 +69,7 @@ type Page = ReturnType<typeof useLoaderData<typeof loader>>;
 /**
  * The page leads with the one thing to do (issue 38): a confirmation right after an answer, then
  * "Neu für Sie" (the price and its buttons, the dates to choose, the chosen date, or "fertig"),
- * then "Stand", then what the customer wrote. What "Neu für Sie" holds follows from the job's step.
+ * then "Stand", then (after "fertig") whether we may show the car, then what the customer wrote. What "Neu für Sie" holds follows from the job's step.
  */
 export default function StatusPage() {
   const page = useLoaderData<typeof loader>();
@@ -81,6 +83,8 @@ export default function StatusPage() {
     [STATUS_INTENTS.choose]: !!appointment,
     [STATUS_INTENTS.decline]: !!appointment,
     [STATUS_INTENTS.reschedule]: !!appointment,
+    [CONSENT_FORM.give]: !!page.consent,
+    [CONSENT_FORM.withdraw]: !!page.consent,
   };
   // A refusal whose section the page does not show (an unknown action, a question without a price,
   // "Keiner passt" without dates) is said at the top.
@@ -149,6 +153,9 @@ export default function StatusPage() {
           ) : null}
           {dateRefused ? <FormError>{dateRefused.message}</FormError> : null}
         </section>
+
+        {/* Below the pick-up and "Stand": asked once the work is done, never in the way of what she has to do. */}
+        {page.consent ? <ConsentCard consent={page.consent} failure={failure(CONSENT_FORM.give) ?? failure(CONSENT_FORM.withdraw)} /> : null}
 
         {quote && next !== "preis" ? <PriceCard page={page} quote={quote} /> : null}
 

@@ -355,6 +355,13 @@ export default function Impressum() {
             {enquiryLimitMinutes} Minuten werden sie nicht mehr gebraucht und spätestens am folgenden Tag gelöscht (Art. 6
             Abs. 1 lit. f DSGVO). Wir setzen dafür keinen fremden Dienst ein.
           </p>
+          <p>
+            Ist Ihr Fahrzeug fertig, fragen wir Sie auf Ihrer persönlichen Statusseite, ob wir Ihre Fotos und, wenn Sie
+            mögen, ein paar Worte von Ihnen unter dem von Ihnen gewählten Namen auf einer Projektseite unserer Website zeigen
+            dürfen. Das geschieht nur mit Ihrer Einwilligung, jede Frage für sich (Art. 6 Abs. 1 lit. a DSGVO); wir speichern
+            dazu, wann Sie zugestimmt haben und den Wortlaut, dem Sie zugestimmt haben. Sie können jede Einwilligung dort
+            jederzeit mit „Nicht mehr zeigen“ widerrufen; dann nehmen wir Fotos und Text sofort von der Website.
+          </p>
 
           <h3>7. Interner Bereich für Mitarbeiter</h3>
           <p>

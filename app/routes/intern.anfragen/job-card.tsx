@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { QuickDay } from "~/components/staff/date-time-field";
-import type { StaffProgress } from "~/server/web/job-view.server";
+import type { StaffConsent, StaffProgress } from "~/server/web/job-view.server";
 import { ConfirmDeleteDialog } from "~/components/staff/staff-dialog";
 import { CONTACT_CHANNEL_LABELS } from "~/lib/enquiry";
 import { PATHS } from "~/lib/site-areas";
 import type { ReplySnippet } from "~/server/entities/job/reply-snippets.server";
+import { ConsentState } from "./consent-state";
 import { ContactDetails } from "./contact-details";
 import { CustomerNotices } from "./customer-notices";
 import { EnquiryBadges } from "./enquiry-badges";
@@ -29,6 +30,7 @@ import { StatusLink } from "./status-link";
 export function JobCard({
   enquiry,
   progress,
+  consent,
   deleting,
   snippets,
   chosenSnippet,
@@ -37,6 +39,8 @@ export function JobCard({
 }: {
   enquiry: ShownEnquiry;
   progress: StaffProgress;
+  /** What the customer allows to be shown (decision 025). */
+  consent: StaffConsent;
   deleting: { id: string; title: string } | null;
   snippets: ReplySnippet[];
   chosenSnippet: string | null;
@@ -77,6 +81,7 @@ export function JobCard({
       <QuoteEditor progress={progress} reference={enquiry.reference} />
       {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} quickDays={quickDays} /> : null}
       <JobSteps progress={progress} finishMessage={finishMessage} />
+      <ConsentState consent={consent} />
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />
       <MoreActions enquiry={enquiry}>

@@ -22,11 +22,12 @@ import {
   openReply,
   updateEnquiry,
 } from "~/server/entities/job/enquiries.server";
+import { consentOf } from "~/server/entities/job/consent.server";
 import { customerMessage } from "~/server/entities/job/customer-mail.server";
 import { progressOf, progressOfEnquiry } from "~/server/entities/job/enquiry-progress.server";
 import { snippetsFor } from "~/server/entities/job/reply-snippets.server";
 import { proposalSchedule } from "~/server/entities/job/appointments.server";
-import { nextOpenDays, progressIntents, staffProgress } from "~/server/web/job-view.server";
+import { nextOpenDays, progressIntents, staffConsent, staffProgress } from "~/server/web/job-view.server";
 import { dialogRecord, directWrite, MOVED_TO_TRASH, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 import enquiryStyles from "~/styles/enquiries-staff.css?url";
@@ -72,10 +73,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const load = (id: string) => getEnquiry(context.db, id);
   const open = await dialogRecord({ request, context }, ENQUIRY_PARAM, { loaded: [], load, gone: ENQUIRY_NOT_FOUND });
   if (open) {
-    const [deleting, snippets, progress] = await Promise.all([
+    const [deleting, snippets, progress, consent] = await Promise.all([
       dialogRecord({ request, context }, DELETE_PARAM, { loaded: [open], load, gone: ENQUIRY_NOT_FOUND }),
       snippetsFor(context.db, { name: open.name, reference: open.reference }),
       progressOfEnquiry(context.db, open),
+      consentOf(context.db, open.id),
     ]);
     const chosen = snippets.find((snippet) => snippet.id === url.searchParams.get(SNIPPET_PARAM));
     const shownProgress = staffProgress(open, progress, context.mailers, now);
@@ -83,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       view: "detail" as const,
       enquiry: shownEnquiry(open, now, progress),
       progress: shownProgress,
+      consent: staffConsent(consent, progress),
       quickDays: shownProgress.canPropose ? nextOpenDays(await proposalSchedule(context.db, now), now) : [],
       finishMessage: shownProgress.job.finish ? await customerMessage(context.db, { enquiry: open, progress, steps: ["finished"], link: null, named: true, now }) : null,
       deleting: deleting && { id: deleting.id, title: `${deleting.reference} – ${deleting.name}` },
@@ -161,6 +164,7 @@ export default function EnquiriesPage() {
         <JobCard
           enquiry={data.enquiry}
           progress={data.progress}
+          consent={data.consent}
           deleting={data.deleting}
           snippets={data.snippets}
           chosenSnippet={data.chosenSnippet}

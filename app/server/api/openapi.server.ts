@@ -2,6 +2,7 @@ import { ITEM_KIND_LABELS, LOG_ACTIONS, LOG_MAX_PAGE_SIZE, LOG_PAGE_SIZE, TRASH_
 import { PROMISE_COUNT, TRUST_MAX_ITEMS } from "~/lib/business";
 import { BUSINESS_FIELDS } from "~/lib/business-fields";
 import { MAX_CATEGORIES, MAX_CATEGORY_LENGTH } from "~/lib/categories";
+import { CONSENT_STATEMENT_MAX_LENGTH } from "~/lib/consent";
 import { CONTACT_CHANNELS, DAMAGE_KINDS, ENQUIRY_NOTE_MAX_LENGTH, ENQUIRY_STATUSES, MAIL_STATUSES } from "~/lib/enquiry";
 import { MAX_PROPOSALS, NOTICE_STEPS } from "~/lib/enquiry-progress";
 import { FINISH_UNDO_MINUTES, JOB_STEPS } from "~/lib/job";
@@ -178,6 +179,20 @@ const schemas = {
       description: "Per step reached, whether the customer has been told (decision 021).",
       propertyNames: oneOf(NOTICE_STEPS),
       additionalProperties: { type: "boolean" },
+    },
+    consent: {
+      ...answer({
+        photos: nullable(answer({ givenAt: dateTime, wording: { type: "string", description: "The sentence the customer ticked, word for word." } })),
+        statement: nullable(
+          answer({
+            givenAt: dateTime,
+            wording: { type: "string", description: "The sentence the customer ticked, word for word." },
+            text: text(CONSENT_STATEMENT_MAX_LENGTH),
+            shownName: { type: "string", description: "The name shown under it, as the customer chose: full name, initials or „Kundin/Kunde aus <Ort>“." },
+          }),
+        ),
+      }),
+      description: "What the customer allows to be shown on the website, each choice null unless given and not withdrawn (decision 025).",
     },
   }),
   TrashEntry: answer({ id: text(), kind: oneOf(TRASH_KINDS), title: text(), deletedAt: dateTime, deletedBy: text() }),

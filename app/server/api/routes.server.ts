@@ -52,6 +52,7 @@ import {
 import { checkSlots, proposalSchedule, proposeSlots } from "~/server/entities/job/appointments.server";
 import { finishJob, markArrived, markCollected, undoFinish } from "~/server/entities/job/job-flow.server";
 import { apiProgress, progressOf } from "~/server/entities/job/enquiry-progress.server";
+import { apiConsent, consentsOf } from "~/server/entities/job/consent.server";
 import { checkQuote, saveQuote } from "~/server/entities/job/quotes.server";
 import type { Enquiry } from "~/server/entities/job/enquiries.server";
 import { saveUploadRequest } from "~/server/entities/reference-uploads.server";
@@ -121,10 +122,11 @@ function apiReference<R extends PublicReference>({ beforeOf: _pageOnly, before, 
   };
 }
 
-/** Enquiries as the API answers them: each with its price, dates and notices (decision 021). */
+/** Enquiries as the API answers them: each with its price, dates and notices (decision 021), and what may be shown (decision 025). */
 async function apiEnquiries(context: AppLoadContext, list: Enquiry[]) {
-  const progress = await progressOf(context.db, list);
-  return list.map((enquiry) => ({ ...apiEnquiry(enquiry), ...apiProgress(progress.get(enquiry.id)!) }));
+  const ids = list.map((enquiry) => enquiry.id);
+  const [progress, consents] = await Promise.all([progressOf(context.db, list), consentsOf(context.db, ids)]);
+  return list.map((enquiry) => ({ ...apiEnquiry(enquiry), ...apiProgress(progress.get(enquiry.id)!), consent: apiConsent(consents.get(enquiry.id)!) }));
 }
 
 const apiEnquiryOf = async (context: AppLoadContext, enquiry: Enquiry) => (await apiEnquiries(context, [enquiry]))[0];

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import { addDays, formatAppointment, formatClock, formatCustomerTime, formatDateTime, formatDay, toLocalInputValue, workshopDate, workshopInstant } from "~/lib/dates";
+import { addDays, formatAppointment, formatClock, formatCustomerTime, formatDateTime, formatDay, formatShortDay, toLocalInputValue, workshopDate, workshopInstant } from "~/lib/dates";
 import {
   CHANNEL_FIELD,
   CUSTOMER_MESSAGE_LABELS,
@@ -19,6 +19,7 @@ import { type BookedAppointment, checkSlots, proposalSchedule, proposeSlots } fr
 import { arrivalNeedsConfirmation, finishJob, markAnswerSeen, markArrived, markCollected, undoFinish } from "~/server/entities/job/job-flow.server";
 import { type Mailers, shareChannels, shareNotice, tellCustomer } from "~/server/entities/job/customer-mail.server";
 import type { Enquiry } from "~/server/entities/job/enquiries.server";
+import type { CustomerConsent } from "~/server/entities/job/consent.server";
 import { type Notice, type Progress, type Quote, workableEnquiry } from "~/server/entities/job/enquiry-progress.server";
 import { renewStatusLinks, STATUS_LINK_WEEKS_AFTER_CLOSE, statusLinkEnd } from "~/server/entities/job/enquiry-status-links.server";
 import { quoteFromForm, saveQuote } from "~/server/entities/job/quotes.server";
@@ -186,6 +187,20 @@ function statusLinksOf(enquiry: Enquiry, now: Date) {
   return { end: end ? formatDateTime(end) : null, ended: !!end && end <= now, weeks: STATUS_LINK_WEEKS_AFTER_CLOSE };
 }
 export type StaffProgress = ReturnType<typeof staffProgress>;
+
+/**
+ * What the customer allows to be shown (decision 025), as the job card's one line says it: since
+ * which day, and the name under her words. Null before "fertig" unless a yes is in force.
+ */
+export function staffConsent({ photos, statement }: CustomerConsent, progress: Progress) {
+  if (!allowed("zeigen", progress.step) && !photos && !statement) return null;
+  const since = (givenAt: Date) => formatShortDay(workshopDate(givenAt));
+  return {
+    photos: photos && { since: since(photos.givenAt) },
+    statement: statement && { since: since(statement.givenAt), shownName: statement.shownName },
+  };
+}
+export type StaffConsent = ReturnType<typeof staffConsent>;
 
 /** The date fields as the API's `slots`: the filled ones, each message at its own field. */
 function slotsFromForm(values: Record<string, string>, schedule: Schedule): Validated<Date[]> {

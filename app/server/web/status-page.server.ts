@@ -1,6 +1,8 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
+import { CONSENT_CHOICES, CONSENT_FORM, type ConsentChoice } from "~/lib/consent";
 import { formatCustomerTime, workshopDate } from "~/lib/dates";
 import { CUSTOMER_MESSAGE_LABELS, STATUS_ANSWERED, STATUS_FORM, STATUS_INTENTS } from "~/lib/enquiry-progress";
+import { allowed } from "~/lib/job";
 import { MAX_CUSTOMER_QUESTIONS } from "~/lib/limits";
 import { QUOTE_ANSWER } from "~/lib/quote";
 import { daysAhead } from "~/lib/open-status";
@@ -14,6 +16,7 @@ import { listActiveAlerts } from "~/server/entities/alerts.server";
 import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/job/enquiries.server";
 import { claimStatusPagePost } from "~/server/entities/job/enquiry-spam.server";
 import { type EnquiryRef, type Progress, statusLinkExpired, statusPageRead } from "~/server/entities/job/enquiry-progress.server";
+import { consentFromForm, consentOf, consentOffer, type CustomerConsent, giveConsent, withdrawConsent } from "~/server/entities/job/consent.server";
 import { STATUS_LINK_EXPIRED, STATUS_LINK_GONE, STATUS_LINK_WEEKS_AFTER_CLOSE } from "~/server/entities/job/enquiry-status-links.server";
 import { scheduleRead } from "~/server/entities/opening-hours.server";
 import { acceptQuote, askAboutQuote, customerQuestion } from "~/server/entities/job/quotes.server";
@@ -71,7 +74,7 @@ function nextForCustomer({ step, appointment }: Progress): "preis" | "termine" |
 }
 
 /** The confirmation at the top of the page right after an answer (`?antwort=<intent>`), said as what it did; null for anything else. */
-function confirmationOf(intent: string | null, progress: Progress): { title: string; text: string } | null {
+function confirmationOf(intent: string | null, progress: Progress, consent: CustomerConsent): { title: string; text: string } | null {
   const { quote, appointment } = progress;
   switch (intent) {
     case STATUS_INTENTS.accept:
@@ -89,6 +92,11 @@ function confirmationOf(intent: string | null, progress: Progress): { title: str
       return { title: "Danke für Ihre Nachricht.", text: "Wir melden uns mit neuen Terminvorschlägen." };
     case STATUS_INTENTS.reschedule:
       return { title: "Ihr Termin ist freigegeben.", text: "Wir melden uns mit neuen Terminvorschlägen." };
+    case CONSENT_FORM.give:
+      if (!consent.photos && !consent.statement) return null;
+      return { title: "Vielen Dank für Ihr Vertrauen!", text: "Ihre Zustimmung ist gespeichert. Unten können Sie sie jederzeit mit „Nicht mehr zeigen“ zurücknehmen." };
+    case CONSENT_FORM.withdraw:
+      return { title: "Ihre Zustimmung ist zurückgenommen.", text: "Wir zeigen das nicht mehr auf unserer Website." };
     default:
       return null;
   }
@@ -100,11 +108,11 @@ export async function statusPage(context: AppLoadContext, token: string, answere
   const read = await statusPageRead(db, token, now);
   if (!read) throw await statusLinkGone(db, token, now);
   const { enquiry, progress } = read;
-  const [contact, notices] = await Promise.all([workshopContact(db), listActiveAlerts(db, now)]);
+  const [contact, notices, consent] = await Promise.all([workshopContact(db), listActiveAlerts(db, now), consentOf(db, enquiry.id)]);
   const schedule = enquiry.finishedAt ? await readOnce(db, scheduleRead(db, now)) : null;
   return {
     next: nextForCustomer(progress),
-    confirmation: confirmationOf(answered, progress),
+    confirmation: confirmationOf(answered, progress, consent),
     // The site's notices, one line each in "Stand": no popup over the customer's price (the shell leaves it out here).
     notices: notices.map(({ id, title, text }) => ({ id, title, text })),
     reference: enquiry.reference,
@@ -126,6 +134,7 @@ export async function statusPage(context: AppLoadContext, token: string, answere
     questionsLeft: Math.max(0, MAX_CUSTOMER_QUESTIONS - progress.messages.filter(({ kind }) => kind === "rueckfrage").length),
     retentionMonths: ENQUIRY_RETENTION_MONTHS,
     contact,
+    consent: await shownConsent(db, enquiry.name, progress, consent),
   };
 }
 export type StatusPageView = Awaited<ReturnType<typeof statusPage>>;
@@ -169,6 +178,22 @@ function shownAppointment(progress: Progress, token: string) {
   };
 }
 
+/**
+ * "Dürfen wir Ihr Fahrzeug zeigen?" once the job is fertig as she sees it (decision 025): each
+ * choice either given (what, since when, the sentence she ticked) or offered with its sentence;
+ * null before, unless a yes is in force, which can always be taken back.
+ */
+async function shownConsent(db: Database, fullName: string, progress: Progress, consent: CustomerConsent) {
+  if (!allowed("zeigen", progress.step) && !consent.photos && !consent.statement) return null;
+  const { photos, statement } = consent;
+  return {
+    ...(await consentOffer(db, fullName)),
+    photos: photos && { at: formatCustomerTime(photos.givenAt), wording: photos.wording },
+    statement: statement && { at: formatCustomerTime(statement.givenAt), wording: statement.wording, text: statement.text, shownName: statement.shownName },
+    canGive: allowed("zeigen", progress.step),
+  };
+}
+
 /** Where each intent's message stands on the page. */
 const FIELD_OF: Record<string, string> = {
   [STATUS_INTENTS.accept]: STATUS_FORM.quote,
@@ -176,7 +201,11 @@ const FIELD_OF: Record<string, string> = {
   [STATUS_INTENTS.choose]: STATUS_FORM.slot,
   [STATUS_INTENTS.decline]: STATUS_FORM.message,
   [STATUS_INTENTS.reschedule]: STATUS_FORM.message,
+  [CONSENT_FORM.give]: CONSENT_FORM.agree,
+  [CONSENT_FORM.withdraw]: CONSENT_FORM.choice,
 };
+
+const isChoice = (value: string | undefined): value is ConsentChoice => (CONSENT_CHOICES as readonly (string | undefined)[]).includes(value);
 
 /**
  * A post of the page's forms: counted against its sender, then the link checked, then the
@@ -219,6 +248,19 @@ export async function answerStatusPage(request: Request, context: AppLoadContext
       case STATUS_INTENTS.reschedule:
         await rescheduleSlot(db, mailers, enquiry, text(declineNote), now);
         break;
+      case CONSENT_FORM.give: {
+        const checked = consentFromForm(values);
+        if (!checked.ok) return invalidForm(failure, checked);
+        await giveConsent(db, read.enquiry, read.progress.step, checked.value, now);
+        break;
+      }
+      case CONSENT_FORM.withdraw:
+      {
+        const choice = values[CONSENT_FORM.choice];
+        if (!isChoice(choice)) throw new HttpError(400, "Unbekannte Auswahl.");
+        await withdrawConsent(db, enquiry, choice, now);
+        break;
+      }
       default:
         throw new HttpError(400, "Unbekannte Aktion.");
     }
