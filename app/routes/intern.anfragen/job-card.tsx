@@ -12,6 +12,7 @@ import { JobSteps, NewAnswer } from "./job-steps";
 import { MoreActions, MORE_ACTIONS_ID } from "./more-actions";
 import { NoteForm } from "./note-form";
 import { PhotoStrip } from "./photo-strip";
+import { ProjectOfEnquiry, ShowAsProject } from "./project-links";
 import { QuoteEditor } from "./quote-editor";
 import { ReplyActions } from "./reply-actions";
 import type { ShownEnquiry } from "./shown-enquiry";
@@ -65,6 +66,7 @@ export function JobCard({
       <p className="job-card__job">{[enquiry.vehicle, enquiry.topic].filter(Boolean).join(" · ")}</p>
       <p className="enquiry-description">{enquiry.description}</p>
       {enquiry.damage.length > 0 ? <p className="job-card__damage">Schaden: {enquiry.damage.join(", ")}</p> : null}
+      <ProjectOfEnquiry enquiry={enquiry} />
       <p className="job-card__who">
         <strong>{enquiry.name}</strong> · <span>{enquiry.receivedAgo}</span>
         {enquiry.preferredDay ? <span> · Wunschtermin {enquiry.preferredDay}</span> : null}
@@ -77,6 +79,7 @@ export function JobCard({
       <QuoteEditor progress={progress} reference={enquiry.reference} />
       {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} quickDays={quickDays} /> : null}
       <JobSteps progress={progress} finishMessage={finishMessage} />
+      <ShowAsProject enquiry={enquiry} progress={progress} />
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />
       <MoreActions enquiry={enquiry}>
