@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { CSSProperties } from "react";
 import { Link, useLoaderData } from "@remix-run/react";
 import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
@@ -51,6 +52,8 @@ function storyOf(pictures: ShownPicture[]): ({ kind: "pair"; before: ShownPictur
   }
   return parts;
 }
+
+const ratioOf = ({ width, height }: { width: number | null; height: number | null }) => (width && height ? width / height : 4 / 3);
 
 const workLines = (work: string) => work.split("\n").map((line) => line.trim()).filter(Boolean);
 
@@ -109,7 +112,10 @@ export default function ProjectPage() {
           {storyOf(project.pictures).map((part) =>
             part.kind === "pair" ? (
               <li key={part.after.id}>
-                <BeforeAfter after={part.after} before={part.before} alt={alt} sizes={SIZES} halfSizes={HALF_SIZES} />
+                {/* Side by side, each half in the after picture's proportions (the plain comparison of a document page). */}
+                <div className="project__stage" style={{ "--stage-ratio": 2 * ratioOf(part.after) } as CSSProperties}>
+                  <BeforeAfter after={part.after} before={part.before} alt={alt} sizes={SIZES} halfSizes={HALF_SIZES} />
+                </div>
               </li>
             ) : (
               <li key={part.picture.id}>
