@@ -8,7 +8,7 @@ import { apiCall, apiToken, closeContexts, openPage, PHONE, shipsAppScripts, wor
 import { sendEnquiry } from "./fixtures/enquiry";
 import { uploadReference } from "./pages-fixtures";
 import { testPng } from "./png";
-import { MODES, staffPage, uniqueTitle } from "./staff-helpers";
+import { MODES, staffPage, uniqueTitle, withoutAppScripts } from "./staff-helpers";
 
 /* Issue 40: a finished job becomes a project page in a few taps; the page is a document with its pairs and its way to the form. */
 
@@ -45,13 +45,23 @@ async function finishedJob(token: string, name: string) {
   return id;
 }
 
+/**
+ * A phone's page; "ohne JavaScript" as a browser without it gets the site (the app's scripts not
+ * loaded), with scripting left on for axe-core, whose timers a context without JavaScript never runs.
+ */
+async function phonePage(javaScriptEnabled: boolean, { staff }: { staff: boolean }) {
+  const page = staff ? await staffPage(browser, PHONE) : await openPage(browser, PHONE);
+  if (!javaScriptEnabled) await withoutAppScripts(page);
+  return page;
+}
+
 const projectsOf = async (token: string) => ((await apiCall("project/get?limit=50", { token })) as { project: Project[] }).project;
 
 describe.each(MODES)("a finished job as a project on a phone $name", ({ javaScriptEnabled }) => {
   it("becomes a published project page in at most five taps after the after photo", async () => {
     const token = await apiToken();
     const id = await finishedJob(token, uniqueTitle("Kundin Projekt"));
-    const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+    const page = await phonePage(javaScriptEnabled, { staff: true });
     await page.goto(staffEnquiryHref(id));
 
     let taps = 0;
@@ -83,7 +93,7 @@ describe.each(MODES)("a finished job as a project on a phone $name", ({ javaScri
   it("refuses to publish before the checklist is ticked", async () => {
     const token = await apiToken();
     const id = await finishedJob(token, uniqueTitle("Kunde Liste"));
-    const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+    const page = await phonePage(javaScriptEnabled, { staff: true });
     await page.goto(staffEnquiryHref(id));
     await page.getByRole("button", { name: "Als Projekt zeigen" }).click();
     await page.getByRole("heading", { level: 2, name: "Autositze – Porsche 911 (964)" }).waitFor();
@@ -114,7 +124,7 @@ describe.each(MODES)("a project page on a phone $name", ({ javaScriptEnabled }) 
       },
     })) as Project;
 
-    const page = await openPage(browser, { ...PHONE, javaScriptEnabled });
+    const page = await phonePage(javaScriptEnabled, { staff: false });
     await page.goto(project.url);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(await shipsAppScripts(page)).toBe(false);
