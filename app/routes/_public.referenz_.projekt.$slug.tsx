@@ -169,8 +169,8 @@ export default function ProjectPage() {
             <figure className="project__statement">
               <blockquote>{project.statement.text}</blockquote>
               <figcaption>{project.statement.shownName}</figcaption>
-              <p className="project__note">{STATEMENT_NOTE}.</p>
             </figure>
+            <p className="project__note">{STATEMENT_NOTE}.</p>
           </section>
         ) : null}
 

@@ -191,6 +191,8 @@ describe("project pages", () => {
     const after = await afterPicture(token, "Sitz nachher");
     const project = await saveProject<ApiProject>(token, { title: "Sitzbank neu", vehicle: "Vespa PX", published: true, pictures: [{ id: after, role: "nachher" }] });
     const html = await (await site(project.url)).text();
+    expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+    expect(html.endsWith("</body></html>")).toBe(true);
     expect(html).not.toMatch(/<script[^>]+type="module"/);
     expect(html).not.toContain("modulepreload");
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*/images/references/${after}-w\\d+\\.jpg"`));
