@@ -20,7 +20,7 @@ export const LOG_PAGE_SIZE = 30;
 export const LOG_MAX_PAGE_SIZE = 100;
 
 /** What can be deleted into the Papierkorb, as `GET /api/v1/trash/get` names it. */
-export const TRASH_KINDS = ["news", "alert", "special-hours", "reference", "category", "enquiry", "reply-snippet"] as const;
+export const TRASH_KINDS = ["news", "alert", "special-hours", "reference", "category", "enquiry", "reply-snippet", "project"] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
 
 /** Every kind of item the Verlauf names: the Papierkorb's, and what is changed but never deleted. */
@@ -35,6 +35,7 @@ export const ITEM_KIND_LABELS: Record<ItemKind, string> = {
   category: "Kategorie",
   enquiry: "Anfrage",
   "reply-snippet": "Antwortvorlage",
+  project: "Projekt",
   "opening-hours": "Öffnungszeiten",
   business: "Betriebsdaten",
   account: "Konto",

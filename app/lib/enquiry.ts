@@ -1,3 +1,4 @@
+import { PROJECT_PARAM } from "~/lib/projects";
 /*
  * What the enquiry form ("Anfrage & Kostenvoranschlag") shares between the server's
  * validation and the page in the browser: its topics, field names, limits and the staff
@@ -111,6 +112,7 @@ export const ENQUIRY_FIELDS = {
   contactBy: "antwort",
   reachable: "erreichbar",
   referencePicture: REFERENCE_PICTURE_PARAM,
+  project: PROJECT_PARAM,
 } as const;
 export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
 

@@ -1,6 +1,7 @@
 import { PAGE_PARAM } from "~/lib/page-number";
 import { REFERENCE_PICTURE_PARAM, TOPIC_PARAM } from "~/lib/enquiry";
 import { CONSENT_SETTINGS_PARAM } from "~/lib/preferences";
+import { PROJECT_PARAM } from "~/lib/projects";
 
 /**
  * The site's areas and its named paths, in one place for the edge cache, the request screen,
@@ -35,6 +36,8 @@ export const PATHS = {
   staffBusiness: "/intern/betrieb",
   /** "Termine": the drop-off dates customers chose, by day. */
   staffAppointments: "/intern/termine",
+  /** "Projekte": project pages (issue 40), list and editor. */
+  staffProjects: "/intern/projekte",
   /** An invitation's link: `/intern/einladung/<signed id>` (entities/invitations.server.ts). */
   staffInvitation: "/intern/einladung",
   enquiry: "/anfrage",
@@ -167,7 +170,7 @@ export const staffEnquiryHref = (id: string) => `${PATHS.staffEnquiries}?${ENQUI
 const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
   "/": [HOME_NEWS_PARAM],
   "/referenz": Object.values(GALLERY_PARAMS),
-  [PATHS.enquiry]: [TOPIC_PARAM, REFERENCE_PICTURE_PARAM],
+  [PATHS.enquiry]: [TOPIC_PARAM, REFERENCE_PICTURE_PARAM, PROJECT_PARAM],
 };
 /** Read by the public layout on every page: the consent dialog opened by a link. */
 const SHELL_QUERY_PARAMS = [CONSENT_SETTINGS_PARAM];

@@ -19,6 +19,8 @@ import { failureFor } from "~/lib/staff-forms";
 import { mintFormToken } from "~/server/entities/job/enquiry-spam.server";
 import { ENQUIRY_RETENTION_MONTHS } from "~/server/entities/job/enquiries.server";
 import { referenceRead } from "~/server/entities/references.server";
+import { projectPage } from "~/server/entities/projects.server";
+import { PROJECT_PARAM } from "~/lib/projects";
 import { readOnce } from "~/server/db/client.server";
 import { submitEnquiry } from "~/server/web/enquiry-form.server";
 import { invalidForm } from "~/server/web/staff-form.server";
@@ -56,13 +58,16 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const pictureId = params.get(REFERENCE_PICTURE_PARAM)?.trim();
-  const [picture, token] = await Promise.all([
+  const projectSlug = params.get(PROJECT_PARAM)?.trim();
+  const [picture, project, token] = await Promise.all([
     pictureId ? readOnce(context.db, referenceRead(context.db, pictureId, { forPages: true })) : null,
+    projectSlug ? projectPage(context.db, projectSlug) : null,
     mintFormToken(context.db),
   ]);
   return {
-    topic: topicFrom(params.get(TOPIC_PARAM)) ?? (picture ? topicOfCategories(picture.category) : null),
+    topic: topicFrom(params.get(TOPIC_PARAM)) ?? (picture ? topicOfCategories(picture.category) : null) ?? topicFrom(project?.title),
     reference: picture && { id: picture.id, description: picture.description, ...pictureData(picture) },
+    project: project && { slug: project.slug, title: project.title, vehicle: project.vehicle },
     token,
     retentionMonths: ENQUIRY_RETENTION_MONTHS,
   };
@@ -76,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EnquiryPage() {
-  const { topic, reference, token, retentionMonths } = useLoaderData<typeof loader>();
+  const { topic, reference, project, token, retentionMonths } = useLoaderData<typeof loader>();
   const failure = failureFor(useActionData<typeof action>(), "anfrage");
   return (
     <div className="page">
@@ -84,7 +89,7 @@ export default function EnquiryPage() {
         Fotos vom Schaden und ein paar Worte genügen: Wir melden uns meist innerhalb eines Werktags mit einem Richtpreis.
       </PageHeader>
       <div className="page__inner enquiry">
-        <EnquiryForm token={token} topic={topic} reference={reference} failure={failure} retentionMonths={retentionMonths} />
+        <EnquiryForm token={token} topic={topic} reference={reference} project={project} failure={failure} retentionMonths={retentionMonths} />
         <aside className="enquiry__aside" aria-labelledby="lieber-direkt">
           <h2 id="lieber-direkt">Lieber direkt?</h2>
           <DirectContact />

@@ -18,11 +18,14 @@ import { categoryNamesRead, storedCategoryNameRead } from "~/server/entities/cat
 import { readTogether } from "~/server/db/client.server";
 import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/entities/references.server";
 import { GALLERY_PARAMS, PATHS } from "~/lib/site-areas";
+import { ProjectCards } from "~/components/gallery/project-cards";
+import { PROJECTS_ON_GALLERY } from "~/lib/projects";
+import { projectCards } from "~/server/entities/projects.server";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.gallery], hydrate: true };
+export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.gallery, PAGE_STYLES.projects], hydrate: true };
 export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -64,8 +67,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const category = storedCategory ?? requestedCategory;
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_PAGE_SIZE));
   if (page > pageCount) throw redirect(galleryHref({ category, page: pageCount }));
+  // The projects open the gallery's first page (issue 40).
+  const projects = page === 1 && !category ? await projectCards(context.db, PROJECTS_ON_GALLERY) : [];
 
   return {
+    projects,
     categories,
     category,
     page,
@@ -115,7 +121,7 @@ const thumbnailId = (id: string) => `bild-${id}`;
 const PAIR_LABEL = "Vorher / Nachher";
 
 export default function Referenz() {
-  const { categories, category, page, pageCount, total, references, edges, offset, zoom } = useLoaderData<typeof loader>();
+  const { projects, categories, category, page, pageCount, total, references, edges, offset, zoom } = useLoaderData<typeof loader>();
   // Under a category's pictures the enquiry starts with its topic.
   const topic = category ? topicOfCategories([category]) : null;
   return (
@@ -124,6 +130,7 @@ export default function Referenz() {
         Ein Einblick in unsere Arbeit: Sitze, Lenkräder, Verdecke und komplette Innenausstattungen aus unserer
         Werkstatt.
       </PageHeader>
+      <ProjectCards projects={projects} />
       <div className="page__inner page-section" id={GALLERY_ID}>
         <nav className="gallery-filter" aria-label="Kategorien">
           <ul className="chip-list">

@@ -187,7 +187,7 @@ describe("staff area", () => {
     // "Anfragen" carries the number of new enquiries ("3 neue"), which depends on other tests.
     const names = async () => (await links.getByRole("link").allTextContents()).map((text) => text.replace(/\d+ neue$/, ""));
     const first = ["Start – Übersicht des internen Bereichs", "Anfragen", "Termine", "Bilder"];
-    const website = ["Neuigkeiten", "Informationen", "Öffnungszeiten", "Betrieb", "Hauptseite"];
+    const website = ["Projekte", "Neuigkeiten", "Informationen", "Öffnungszeiten", "Betrieb", "Hauptseite"];
     const more = ["Team", "Verlauf", "Papierkorb", "Konto"];
     if (device === PHONE) {
       // The menu shows the groups open under their names: one tap to every page.

@@ -309,6 +309,27 @@ describe("GET /api/v1/openapi.json", () => {
     );
     expect(enquiries[0]).toMatchObject({ quote: { acceptedAt: expect.any(String) }, appointment: { chosen: expect.any(String) }, referencePicture: { id: after.id } });
     expect(enquiries[0].photos).toHaveLength(1);
+
+    // Project pages (issue 40): the finished job's photo with the customer's consent, and her words.
+    const photoId = (await env.DB.prepare("select id from enquiry_photos where enquiry_id = ?").bind(id).first<{ id: string }>())!.id;
+    const consent = "insert into customer_consents (id, enquiry_id, choice, wording, statement, shown_name, given_at) values (?, ?, ?, 'Ja.', ?, ?, ?)";
+    await env.DB.prepare(consent).bind(crypto.randomUUID(), id, "fotos", null, null, Date.now()).run();
+    await env.DB.prepare(consent).bind(crypto.randomUUID(), id, "stimme", "Sehr sauber gearbeitet.", "E. M.", Date.now()).run();
+    const projectFields = { title: "Sitz neu bezogen", vehicle: "VW Golf II", work: "Wange neu bezogen", material: "Leder", duration: "2 Tage", enquiryId: id };
+    const pictures = [
+      { id: photoId, role: "vorher" },
+      { id: after.id, role: "nachher" },
+    ];
+    const { json: project } = await call<{ id: string; slug: string }>("project/save", { token, json: { ...projectFields, published: true, statement: true, pictures } });
+    await call("project/save", { token, json: { ...projectFields, pictures: [{ id: "gibt-es-nicht", role: "bild" }] } });
+    await call("project/save", { token, json: { ...projectFields, id: project.id, published: false } });
+    await call("project/save", { token, json: { ...projectFields, id: project.id, published: true, statement: true, pictures } });
+    await call("project/get");
+    await call("project/get", { token });
+    await call("project/get", { query: "?limit=viele" });
+    await call("project/delete", { token, json: { id: project.id } });
+    await call("project/delete", { token, json: { id: project.id } });
+
     await call("enquiry/delete", { token, json: { id } });
     await call("enquiry/delete", { token, json: { id } });
     await call("reference/delete", { token, json: { id: after.id } });

@@ -14,6 +14,8 @@ import homeCss from "~/styles/home.css?inline";
 import homeHref from "~/styles/home.css?url";
 import pagesCss from "~/styles/pages.css?inline";
 import pagesHref from "~/styles/pages.css?url";
+import projectsCss from "~/styles/projects.css?inline";
+import projectsHref from "~/styles/projects.css?url";
 import statusCss from "~/styles/status-page.css?inline";
 import statusHref from "~/styles/status-page.css?url";
 
@@ -38,5 +40,6 @@ export const PAGE_STYLES = {
   home: { href: homeHref, css: import.meta.env.SSR ? homeCss : "" },
   pages: { href: pagesHref, css: import.meta.env.SSR ? pagesCss : "" },
   progress: { href: progressHref, css: import.meta.env.SSR ? progressCss : "" },
+  projects: { href: projectsHref, css: import.meta.env.SSR ? projectsCss : "" },
   status: { href: statusHref, css: import.meta.env.SSR ? statusCss : "" },
 } satisfies Record<string, PageStyle>;

@@ -40,6 +40,13 @@ export interface EnquiryReference extends PictureData {
   description: string;
 }
 
+/** The project page an enquiry is about (`?projekt=<slug>`), as the form names it. */
+export interface EnquiryProjectChoice {
+  slug: string;
+  title: string;
+  vehicle: string;
+}
+
 /**
  * Where the long topic names may break in a half-width tile: the browser's own hyphenation needs a
  * dictionary that not every phone has. Only the label changes; the value sent stays the topic.
@@ -75,6 +82,7 @@ export function EnquiryForm({
   token,
   topic,
   reference,
+  project = null,
   failure,
   retentionMonths,
 }: {
@@ -82,6 +90,8 @@ export function EnquiryForm({
   topic: string | null;
   /** The gallery picture the visitor came from ("Ähnliches Projekt anfragen"), or null. */
   reference: EnquiryReference | null;
+  /** The project page the visitor came from ("Ähnliches Projekt anfragen"), or null. */
+  project?: EnquiryProjectChoice | null;
   /** The plain form's failed submission, as the page's action answered it. */
   failure?: FormFailure;
   retentionMonths: number;
@@ -176,6 +186,7 @@ export function EnquiryForm({
     >
       {summary ? <FormError>{summary}</FormError> : null}
       {reference ? <ReferenceChoice reference={reference} keep={failure ? values[F.referencePicture] === reference.id : true} /> : null}
+      {project ? <ProjectChoice project={project} keep={failure ? values[F.project] === project.slug : true} /> : null}
 
       <PhotoField
         name={F.photos}
@@ -402,6 +413,20 @@ function ReferenceChoice({ reference, keep }: { reference: EnquiryReference; kee
         </div>
       </div>
     </figure>
+  );
+}
+
+/** "Ihre Anfrage bezieht sich auf das Projekt": named, and sent as a checkbox (checked) like the picture. */
+function ProjectChoice({ project, keep }: { project: EnquiryProjectChoice; keep: boolean }) {
+  return (
+    <div className="enquiry-reference">
+      <p className="enquiry-reference__title">Ihre Anfrage bezieht sich auf das Projekt:</p>
+      <p className="enquiry-reference__caption">{`${project.title} – ${project.vehicle}`}</p>
+      <label className="checkbox">
+        <input type="checkbox" name={F.project} value={project.slug} defaultChecked={keep} />
+        Projekt mitsenden
+      </label>
+    </div>
   );
 }
 

@@ -52,6 +52,7 @@ const INTERNAL_LINKS: NavEntry[] = [
   {
     group: "Website",
     links: [
+      { name: "Projekte", path: PATHS.staffProjects },
       { name: "Neuigkeiten", path: PATHS.staffNews },
       { name: "Informationen", path: PATHS.staffAlerts },
       { name: "Öffnungszeiten", path: PATHS.staffOpening },

@@ -13,6 +13,7 @@ import { JobSteps, NewAnswer } from "./job-steps";
 import { MoreActions, MORE_ACTIONS_ID } from "./more-actions";
 import { NoteForm } from "./note-form";
 import { PhotoStrip } from "./photo-strip";
+import { ProjectOfEnquiry, ShowAsProject } from "./project-links";
 import { QuoteEditor } from "./quote-editor";
 import { ReplyActions } from "./reply-actions";
 import type { ShownEnquiry } from "./shown-enquiry";
@@ -69,6 +70,7 @@ export function JobCard({
       <p className="job-card__job">{[enquiry.vehicle, enquiry.topic].filter(Boolean).join(" · ")}</p>
       <p className="enquiry-description">{enquiry.description}</p>
       {enquiry.damage.length > 0 ? <p className="job-card__damage">Schaden: {enquiry.damage.join(", ")}</p> : null}
+      <ProjectOfEnquiry enquiry={enquiry} />
       <p className="job-card__who">
         <strong>{enquiry.name}</strong> · <span>{enquiry.receivedAgo}</span>
         {enquiry.preferredDay ? <span> · Wunschtermin {enquiry.preferredDay}</span> : null}
@@ -82,6 +84,7 @@ export function JobCard({
       {progress.canPropose || progress.appointment ? <SlotProposals progress={progress} quickDays={quickDays} /> : null}
       <JobSteps progress={progress} finishMessage={finishMessage} />
       <ConsentState consent={consent} />
+      <ShowAsProject enquiry={enquiry} progress={progress} />
       <StatusButtons enquiry={enquiry} />
       <NoteForm enquiry={enquiry} />
       <MoreActions enquiry={enquiry}>

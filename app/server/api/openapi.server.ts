@@ -9,6 +9,17 @@ import { FINISH_UNDO_MINUTES, JOB_STEPS } from "~/lib/job";
 import { DESCRIPTION_MAX_LENGTH, OPENING_HOURS_MAX_LENGTH, SPECIAL_HOURS_TITLE_MAX_LENGTH, TEXT_MAX_LENGTH, TITLE_MAX_LENGTH } from "~/lib/limits";
 import { WEEKDAYS } from "~/lib/opening-hours";
 import {
+  MAX_PROJECT_PICTURES,
+  PROJECT_DURATION_MAX_LENGTH,
+  PROJECT_MATERIAL_MAX_LENGTH,
+  PROJECT_MAX_PAGE_SIZE,
+  PROJECT_PAGE_SIZE,
+  PROJECT_PICTURE_ROLES,
+  PROJECT_TITLE_MAX_LENGTH,
+  PROJECT_VEHICLE_MAX_LENGTH,
+  PROJECT_WORK_MAX_LENGTH,
+} from "~/lib/projects";
+import {
   MAX_QUOTE_ITEMS,
   MAX_QUOTE_QUANTITY,
   MAX_UNIT_PRICE_CENTS,
@@ -67,6 +78,7 @@ const payload = (properties: Record<string, Schema>, required = Object.keys(prop
 const ref = (name: SchemaName): Schema => ({ $ref: `#/components/schemas/${name}` });
 /** Inside `schemas` itself, where `ref` cannot know the names yet. */
 const quoteItemRef: Schema = { $ref: "#/components/schemas/QuoteItem" };
+const projectPictureRef: Schema = { $ref: "#/components/schemas/ProjectPicture" };
 
 const pictureSources = list(answer({ type: text(), srcSet: text() }), {});
 const pixels = nullable(wholeNumber({ minimum: 1 }));
@@ -137,6 +149,10 @@ const schemas = {
       ...nullable(answer({ id: text(), url: text(), description: text() })),
       description: "The gallery picture it is about (decision 022), or null.",
     },
+    project: {
+      ...nullable(answer({ slug: text(), url: text(), title: text() })),
+      description: "The project page it came from (`/anfrage?projekt=<slug>`), or null.",
+    },
     note: text(),
     mailStatus: oneOf(MAIL_STATUSES),
     createdAt: dateTime,
@@ -194,6 +210,47 @@ const schemas = {
       }),
       description: "What the customer allows to be shown on the website, each choice null unless given and not withdrawn (decision 025).",
     },
+  }),
+  Project: answer(
+    {
+      id: text(),
+      slug: text(),
+      url: { type: "string", description: "Its page: /referenz/projekt/<slug>." },
+      title: text(),
+      vehicle: text(),
+      work: { type: "string", description: "What was done, one line per step." },
+      material: text(),
+      duration: text(),
+      published: { type: "boolean" },
+      publishedAt: { ...nullable(dateTime), description: "When first published, or null." },
+      enquiryId: { ...nullable(text()), description: "The job it shows, or null: only with a valid token." },
+      showStatement: { type: "boolean", description: "Staff chose to show the customer's statement: only with a valid token." },
+      statement: {
+        ...nullable(answer({ text: text(), shownName: text() })),
+        description: "The customer's statement as shown: only while she agrees (decision 025) and staff chose to show it.",
+      },
+      cover: { ...nullable(projectPictureRef), description: "The picture of cards and link previews." },
+      pictures: {
+        ...list(projectPictureRef, { maxItems: MAX_PROJECT_PICTURES }),
+        description: "In order. Without a token only those a page shows: the customer's only while she agrees.",
+      },
+      consent: {
+        ...answer({ photos: { type: "boolean" }, statement: { type: "boolean" } }),
+        description: "What the customer agreed to: only with a valid token.",
+      },
+      createdAt: dateTime,
+      updatedAt: dateTime,
+    },
+    ["enquiryId", "showStatement", "consent"],
+  ),
+  ProjectPicture: answer({
+    id: { type: "string", description: "A reference picture's id, or (fromCustomer) an enquiry photo's." },
+    role: oneOf(PROJECT_PICTURE_ROLES),
+    fromCustomer: { type: "boolean", description: "The customer's own photo." },
+    url: text(),
+    width: pixels,
+    height: pixels,
+    sources: pictureSources,
   }),
   TrashEntry: answer({ id: text(), kind: oneOf(TRASH_KINDS), title: text(), deletedAt: dateTime, deletedBy: text() }),
   Restored: answer({ id: text(), kind: oneOf(TRASH_KINDS), title: text() }),
@@ -409,6 +466,43 @@ export const API_OPERATIONS = {
     errors: [404],
   },
   "reference/delete": { method: "POST", summary: "Moves a picture to the Papierkorb.", access: "staff", body: byId, answer: ref("Deleted"), errors: [404] },
+
+  "project/get": {
+    method: "GET",
+    summary: "Project pages: without a token the published ones (newest first), with one the drafts too (drafts first).",
+    access: "token-optional",
+    query: paging(PROJECT_PAGE_SIZE, PROJECT_MAX_PAGE_SIZE),
+    answer: answer({ project: list(ref("Project")), total: wholeNumber({ minimum: 0 }) }),
+    errors: [400],
+  },
+  "project/save": {
+    method: "POST",
+    summary: "Saves a project (new without `id`) with its pictures in order; answers it with its `slug` and `url`.",
+    access: "staff",
+    body: {
+      json: payload(
+        {
+          id: { ...id, description: "Absent for a new project." },
+          title: text(PROJECT_TITLE_MAX_LENGTH),
+          vehicle: text(PROJECT_VEHICLE_MAX_LENGTH),
+          work: text(PROJECT_WORK_MAX_LENGTH),
+          material: text(PROJECT_MATERIAL_MAX_LENGTH),
+          duration: text(PROJECT_DURATION_MAX_LENGTH),
+          published: { type: "boolean", description: "Needs at least one picture." },
+          statement: { type: "boolean", description: "Show the customer's statement (needs her consent); absent: unchanged." },
+          pictures: {
+            ...list(payload({ id, role: oneOf(PROJECT_PICTURE_ROLES) }), { maxItems: MAX_PROJECT_PICTURES }),
+            description: "Reference pictures, or photos of the project's job (only with the customer's consent).",
+          },
+          enquiryId: { ...nullable(id), description: "The job it shows; null for none; absent: unchanged." },
+        },
+        ["title", "vehicle"],
+      ),
+    },
+    answer: ref("Project"),
+    errors: [404, 409],
+  },
+  "project/delete": { method: "POST", summary: "Moves a project to the Papierkorb.", access: "staff", body: byId, answer: ref("Deleted"), errors: [404] },
 
   "enquiry/get": {
     method: "GET",

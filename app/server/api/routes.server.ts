@@ -68,6 +68,8 @@ import {
   referenceUpdate,
   updateReference,
 } from "~/server/entities/references.server";
+import { deleteProject, listProjects, publicProject, saveProject } from "~/server/entities/projects.server";
+import { PROJECT_MAX_PAGE_SIZE, PROJECT_PAGE_SIZE } from "~/lib/projects";
 import { parseOrThrow, parsePaging, recordId } from "~/server/base/validation.server";
 import { type ApiRouteName, OPENAPI_DOCUMENT, OPENAPI_MAX_AGE_SECONDS } from "~/server/api/openapi.server";
 
@@ -311,6 +313,31 @@ const routes: Record<ApiRouteName, Route> = {
     handle: async ({ request, context, user }) => {
       const { id } = parseOrThrow(withId({}), await readJson(request));
       await deleteReference(context.db, user, id);
+      return { id };
+    },
+  },
+
+  // Project pages (issue 40): published ones for everyone, drafts too with a token.
+  "project/get": {
+    method: "GET",
+    handle: async ({ request, context, url }) => {
+      const staff = !!(await userForToken(context.db, tokenOf(request)));
+      const paging = parsePaging(url.searchParams, { defaultLimit: PROJECT_PAGE_SIZE, maxLimit: PROJECT_MAX_PAGE_SIZE });
+      const list = await listProjects(context.db, { ...paging, forPages: !staff });
+      return staff ? list : { ...list, project: list.project.map(publicProject) };
+    },
+  },
+  "project/save": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => saveProject(context.db, user, await readJson(request)),
+  },
+  "project/delete": {
+    method: "POST",
+    staffOnly: true,
+    handle: async ({ request, context, user }) => {
+      const { id } = parseOrThrow(withId({}), await readJson(request));
+      await deleteProject(context.db, user, id);
       return { id };
     },
   },

@@ -244,6 +244,8 @@ export const enquiries = sqliteTable(
      * key: a picture in the Papierkorb is only hidden from the enquiry, and shows again once restored.
      */
     referencePictureId: text("reference_picture_id"),
+    /** The project page it came from (`/anfrage?projekt=<slug>`), by id; no foreign key, like the picture. */
+    projectId: text("project_id"),
     /** The staff's internal note; never shown to the customer. */
     note: text("note").notNull().default(""),
     /** keine, ausstehend, gesendet, fehlgeschlagen: the e-mail to the workshop. */
@@ -433,6 +435,58 @@ export const customerConsents = sqliteTable(
     withdrawnAt: instant("withdrawn_at"),
   },
   (table) => [index("customer_consents_enquiry_idx").on(table.enquiryId, table.choice, table.givenAt)],
+);
+
+/**
+ * Project pages (`/referenz/projekt/<slug>`, entities/projects.server.ts): one job told with its
+ * car, its work and its pictures. `enquiryId` names the job it was made from, without a foreign
+ * key (like `enquiries.referencePictureId`): an enquiry in the Papierkorb only hides its photos.
+ */
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    /** Its address, made from the title once and kept, so a shared link holds. */
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    vehicle: text("vehicle").notNull(),
+    /** What was done, one line per step. */
+    work: text("work").notNull(),
+    material: text("material").notNull(),
+    duration: text("duration").notNull(),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    /** When it was first published; null for a draft never shown. */
+    publishedAt: instant("published_at"),
+    enquiryId: text("enquiry_id"),
+    /** Show the customer's statement (only while her consent to it holds, entities/job/consent.server.ts). */
+    showStatement: integer("show_statement", { mode: "boolean" }).notNull().default(false),
+    /** The id of the picture shown on cards and link previews (a reference's or an enquiry photo's). */
+    coverPictureId: text("cover_picture_id"),
+    createdAt: createdAt(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (table) => [index("projects_published_idx").on(table.published, table.publishedAt)],
+);
+
+/**
+ * A project's pictures in order: the workshop's own (a reference picture) or the customer's (an
+ * enquiry photo, shown only with her consent). No foreign keys to either: a picture in the
+ * Papierkorb is hidden, and shows again once restored.
+ */
+export const projectPictures = sqliteTable(
+  "project_pictures",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** vorher, nachher, bild (PROJECT_PICTURE_ROLES in app/lib/projects.ts). */
+    role: text("role").notNull(),
+    referenceId: text("reference_id"),
+    enquiryPhotoId: text("enquiry_photo_id"),
+  },
+  (table) => [index("project_pictures_project_idx").on(table.projectId, table.position)],
 );
 
 /**

@@ -14,6 +14,7 @@ import { CATEGORY_TRASH } from "./categories.server";
 import { ENQUIRY_TRASH } from "./job/enquiries.server";
 import { NEWS_TRASH } from "./news.server";
 import { SPECIAL_HOURS_TRASH } from "./opening-hours.server";
+import { PROJECT_TRASH } from "./projects.server";
 import { REFERENCE_TRASH } from "./references.server";
 import { REPLY_SNIPPET_TRASH } from "./job/reply-snippets.server";
 import { storedColumn, type TrashRules } from "./trash-rows.server";
@@ -33,6 +34,7 @@ const RULES: Record<TrashKind, TrashRules> = {
   category: CATEGORY_TRASH,
   enquiry: ENQUIRY_TRASH,
   "reply-snippet": REPLY_SNIPPET_TRASH,
+  project: PROJECT_TRASH,
 };
 
 /** The Papierkorb holds 30 days of deletions; the API gives them in pages like the other lists. */

@@ -77,6 +77,18 @@ export function smallestRenditionKey(kind: PictureKind, id: string, widths: numb
   return widths.length > 0 ? renditionKey(kind, id, Math.min(...widths), formats[formats.length - 1].extension) : null;
 }
 
+/**
+ * The key of the largest rendition up to `maxWidth` in the format every browser reads, or null
+ * while none exist: a picture served whole by a route of its own (a customer's photo on a
+ * project page, issue 40).
+ */
+export function renditionKeyUpTo(kind: PictureKind, id: string, widths: number[], maxWidth: number): string | null {
+  const { formats } = RENDITIONS[kind];
+  const fitting = widths.filter((width) => width <= maxWidth);
+  const width = fitting.length > 0 ? Math.max(...fitting) : Math.min(...widths);
+  return widths.length > 0 ? renditionKey(kind, id, width, formats[formats.length - 1].extension) : null;
+}
+
 /** What a picture's row says about its original. */
 export interface RenditionSource {
   kind: PictureKind;

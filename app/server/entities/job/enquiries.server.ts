@@ -47,9 +47,11 @@ import {
   enquiryPhotos,
   enquiryQuotes,
   enquiryStatusLinks,
+  projects,
   references,
   trash,
 } from "~/server/db/schema";
+import { projectPath } from "~/lib/projects";
 import { imageUrl } from "~/server/images/keys.server";
 import { type ImageFile, type PictureStorage, STORE_FAILED, storePictures } from "~/server/images/pictures.server";
 import { parseRenditionWidths, type PictureSource, renditionSources, smallestRenditionKey } from "~/server/images/renditions.server";
@@ -142,6 +144,8 @@ function enquiryInput() {
       // A picture's id from the gallery; whether it is one (and public) is decided when storing, and
       // anything else is ignored: the link may be old, the enquiry counts.
       [F.referencePicture]: z.string().trim().max(100).optional().catch(undefined),
+      // A project page's address ("Ähnliches Projekt anfragen"), treated like the picture.
+      [F.project]: z.string().trim().max(100).optional().catch(undefined),
     })
     .superRefine((input, context) => {
       if (!input[F.email] && !input[F.phone]) {
@@ -167,6 +171,7 @@ function enquiryInput() {
       contactBy: input[F.contactBy] || null,
       reachable: input[F.reachable] || null,
       referencePictureId: input[F.referencePicture] || null,
+      projectSlug: input[F.project] || null,
     }));
 }
 
@@ -180,6 +185,14 @@ export interface EnquiryPhoto {
   sources: PictureSource[];
   /** Where its smallest rendition is stored (its original while there is none): the status page's thumbnail. */
   thumbnailKey: string;
+}
+
+/** The project page an enquiry came from ("Ähnliches Projekt anfragen"), as the job card names it. */
+export interface EnquiryProject {
+  slug: string;
+  title: string;
+  vehicle: string;
+  url: string;
 }
 
 /** The gallery picture an enquiry is about, as the job card shows it beside the customer's photos. */
@@ -211,6 +224,8 @@ export interface Enquiry {
   reachable: string;
   /** The gallery picture it is about; null without one, or once that picture is in the Papierkorb or gone. */
   referencePicture: EnquiryReferencePicture | null;
+  /** The project page it came from; null without one, or while that project is unpublished or in the Papierkorb. */
+  project: EnquiryProject | null;
   note: string;
   mailStatus: MailStatus;
   createdAt: string;
@@ -233,6 +248,7 @@ export interface Enquiry {
 type EnquiryRow = typeof enquiries.$inferSelect;
 type PhotoRow = typeof enquiryPhotos.$inferSelect;
 type ReferenceRow = typeof references.$inferSelect;
+type ProjectRow = Pick<typeof projects.$inferSelect, "id" | "slug" | "title" | "vehicle">;
 
 function toPhoto(row: PhotoRow): EnquiryPhoto {
   const widths = parseRenditionWidths(row.renditionWidths);
@@ -250,7 +266,7 @@ function toReferencePicture(row: ReferenceRow): EnquiryReferencePicture {
   return { ...linkedPicture(row), description: row.description };
 }
 
-function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | undefined): Enquiry {
+function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | undefined, project: ProjectRow | undefined): Enquiry {
   return {
     id: row.id,
     _id: row.id,
@@ -268,6 +284,7 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | 
     contactBy: (CONTACT_CHANNELS as readonly string[]).includes(row.contactBy ?? "") ? (row.contactBy as ContactChannel) : null,
     reachable: row.reachable ?? "",
     referencePicture: picture ? toReferencePicture(picture) : null,
+    project: project ? { slug: project.slug, title: project.title, vehicle: project.vehicle, url: projectPath(project.slug) } : null,
     note: row.note,
     mailStatus: row.mailStatus as MailStatus,
     createdAt: row.createdAt.toISOString(),
@@ -287,19 +304,25 @@ function toEnquiry(row: EnquiryRow, photos: PhotoRow[], picture: ReferenceRow | 
 async function withPhotos(db: Database, rows: EnquiryRow[]): Promise<Enquiry[]> {
   if (rows.length === 0) return [];
   const pictureIds = rows.flatMap((row) => (row.referencePictureId ? [row.referencePictureId] : []));
-  const [photos, pictures] = await db.batch([
+  const projectIds = rows.flatMap((row) => (row.projectId ? [row.projectId] : []));
+  const [photos, pictures, projectRows] = await db.batch([
     db
       .select()
       .from(enquiryPhotos)
       .where(inArray(enquiryPhotos.enquiryId, rows.map((row) => row.id)))
       .orderBy(asc(enquiryPhotos.position)),
     db.select().from(references).where(inArray(references.id, pictureIds)),
+    db
+      .select({ id: projects.id, slug: projects.slug, title: projects.title, vehicle: projects.vehicle })
+      .from(projects)
+      .where(and(inArray(projects.id, projectIds), eq(projects.published, true))),
   ]);
   return rows.map((row) =>
     toEnquiry(
       row,
       photos.filter((photo) => photo.enquiryId === row.id),
       pictures.find((picture) => picture.id === row.referencePictureId),
+      projectRows.find((project) => project.id === row.projectId),
     ),
   );
 }
@@ -334,6 +357,7 @@ export async function receiveEnquiry(
     return { ok: false, status: 400, message: Object.values(fieldErrors)[0], fieldErrors };
   }
   const enquiry = input.value;
+  const { projectSlug, ...enquiryFields } = enquiry;
   const suspicion = await spamReason(db, values, [enquiry.description, enquiry.vehicle, enquiry.name, enquiry.reachable ?? ""], now.getTime());
   // Spam keeps no photos: decoding them costs the worker seconds, and staff never need them.
   const kept = suspicion ? [] : photos;
@@ -366,7 +390,14 @@ export async function receiveEnquiry(
         ))`,
         status: spam ? "spam" : "neu",
         spamReason: spam,
-        ...enquiry,
+        ...enquiryFields,
+        // Only a published project: an address from an old link is left out.
+        projectId: projectSlug
+          ? sql`(${db
+              .select({ id: projects.id })
+              .from(projects)
+              .where(and(eq(projects.slug, projectSlug), eq(projects.published, true)))})`
+          : null,
         // Only a picture a public page shows: an id from an old link, or of one in the Papierkorb, is left out.
         referencePictureId: enquiry.referencePictureId
           ? sql`(${db
@@ -689,9 +720,10 @@ export async function deleteExpiredEnquiries(db: Database, bucket: R2Bucket, now
  * What the API answers for an enquiry: its photos as `{id, url, width, height}`, the gallery
  * picture it is about as `{id, url, description}` or null, no staff-page extras.
  */
-export function apiEnquiry({ spamReason: _shownOnThePage, closedAt: _forTheLinks, linksRenewedAt: _forTheNotices, photos, referencePicture, ...enquiry }: Enquiry) {
+export function apiEnquiry({ spamReason: _shownOnThePage, closedAt: _forTheLinks, linksRenewedAt: _forTheNotices, photos, referencePicture, project, ...enquiry }: Enquiry) {
   return {
     ...enquiry,
+    project: project && { slug: project.slug, url: project.url, title: project.title },
     photos: photos.map(({ id, url, width, height }) => ({ id, url, width, height })),
     referencePicture: referencePicture && { id: referencePicture.id, url: referencePicture.url, description: referencePicture.description },
   };
