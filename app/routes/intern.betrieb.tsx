@@ -6,7 +6,7 @@ import { BusinessCompleteness } from "~/components/staff/business-completeness";
 import { BusinessPreview, PREVIEW_ID, previewBusiness } from "~/components/staff/business-preview";
 import { Field, FieldError } from "~/components/staff/field";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
-import { useFailureToast, useFocusFirstError } from "~/components/staff/use-staff-form";
+import { useFailureToast, useFocusFirstError, useFormKeyAfterSuccess } from "~/components/staff/use-staff-form";
 import { type ChosenPhoto, PhotoPicker } from "~/components/upload/photo-picker";
 import { useHydrated } from "~/components/use-hydrated";
 import {
@@ -384,19 +384,8 @@ function TrustFields({ trust, failure, posted }: { trust: string[]; failure?: Fo
 function PortraitSection({ portrait, owner }: { portrait: { url: string; preparing: boolean } | null; owner: string }) {
   const actionData = useActionData<typeof action>();
   const failure = failureFor(actionData, "portrait");
-  const hydrated = useHydrated();
-  const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<ChosenPhoto[]>([]);
-  const errorId = "portraet-fehler";
-  const error = failure?.fieldErrors[PORTRAIT_FIELD];
-
-  const choose = (files: File[]) =>
-    setChosen((old) => {
-      for (const photo of old) URL.revokeObjectURL(photo.url);
-      return files.map((file) => ({ url: URL.createObjectURL(file), name: file.name }));
-    });
-  useEffect(() => () => choose([]), []);
-
+  // After an upload the tile is empty again, its preview gone.
+  const uploadKey = useFormKeyAfterSuccess("portrait");
   return (
     <section className="business-portrait-section" aria-labelledby="portraet-titel">
       <h3 id="portraet-titel">Porträt des Meisters</h3>
@@ -407,32 +396,7 @@ function PortraitSection({ portrait, owner }: { portrait: { url: string; prepari
           {portrait.preparing ? <span>Wird für die Website vorbereitet …</span> : null}
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="staff-form" preventScrollReset>
-        <IntentFields intent="portrait" />
-        <PhotoPicker
-          name={PORTRAIT_FIELD}
-          label={portrait ? "Neues Porträt aufnehmen oder auswählen" : "Porträt aufnehmen oder auswählen"}
-          inputRef={input}
-          multiple={false}
-          invalid={Boolean(error)}
-          showInput={!hydrated}
-          describedBy={error ? errorId : undefined}
-          onChange={(event) => choose(Array.from(event.currentTarget.files ?? []))}
-          chosen={chosen}
-          onRemove={() => {
-            if (input.current) input.current.value = "";
-            choose([]);
-            input.current?.focus();
-          }}
-        >
-          <FieldError id={errorId}>{error}</FieldError>
-        </PhotoPicker>
-        <div className="staff-form__buttons">
-          <SubmitButton intent="portrait" pendingLabel="Wird hochgeladen…">
-            Porträt hochladen
-          </SubmitButton>
-        </div>
-      </Form>
+      <PortraitUpload key={uploadKey} replacing={portrait !== null} error={failure?.fieldErrors[PORTRAIT_FIELD]} />
       {portrait ? (
         <Form method="post" className="staff-more" preventScrollReset>
           <IntentFields intent="portrait-remove" />
@@ -442,5 +406,53 @@ function PortraitSection({ portrait, owner }: { portrait: { url: string; prepari
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** The portrait's multipart form on the photo tile: one photo, shown small with a button that takes it out again. */
+function PortraitUpload({ replacing, error }: { replacing: boolean; error?: string }) {
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<ChosenPhoto[]>([]);
+  const errorId = "portraet-fehler";
+
+  const choose = (files: File[]) =>
+    setChosen((old) => {
+      for (const photo of old) URL.revokeObjectURL(photo.url);
+      return files.map((file) => ({ url: URL.createObjectURL(file), name: file.name }));
+    });
+  // A photo chosen before the page's scripts ran is in the input already; the previews' URLs go with the form.
+  useEffect(() => {
+    if (input.current?.files?.length) choose(Array.from(input.current.files));
+    return () => choose([]);
+  }, []);
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="staff-form" preventScrollReset>
+      <IntentFields intent="portrait" />
+      <PhotoPicker
+        name={PORTRAIT_FIELD}
+        label={replacing ? "Neues Porträt aufnehmen oder auswählen" : "Porträt aufnehmen oder auswählen"}
+        inputRef={input}
+        multiple={false}
+        invalid={Boolean(error)}
+        showInput={!hydrated}
+        describedBy={error ? errorId : undefined}
+        onChange={(event) => choose(Array.from(event.currentTarget.files ?? []))}
+        chosen={chosen}
+        onRemove={() => {
+          if (input.current) input.current.value = "";
+          choose([]);
+          input.current?.focus();
+        }}
+      >
+        <FieldError id={errorId}>{error}</FieldError>
+      </PhotoPicker>
+      <div className="staff-form__buttons">
+        <SubmitButton intent="portrait" pendingLabel="Wird hochgeladen…">
+          Porträt hochladen
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUSINESS } from "~/lib/site-config";
-import { apiCall, apiToken, closeContexts, DESKTOP, PHONE, workerChromium } from "./browser";
+import { apiCall, apiToken, closeContexts, DESKTOP, PHONE, waitForHydration, workerChromium } from "./browser";
+import { testPng } from "./png";
 import { openSettledPage } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from "./staff-helpers";
 
@@ -114,6 +115,28 @@ describe.each(MODES)("Betrieb $name", ({ javaScriptEnabled }) => {
     await expect.poll(() => preview.locator(".hero__title").textContent()).toBe("Vorschau vor dem Speichern");
     expect(await page.getByLabel("Überschrift *", { exact: true }).inputValue()).toBe("Vorschau vor dem Speichern");
     expect((await savedRecord()).heroTitle).toBe(DEMO_BUSINESS.heroTitle);
+    await page.context().close();
+  });
+
+  it("takes the master's portrait on the Bilder page's photo tile, shows it small before the upload and takes it off again", async () => {
+    const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
+    await page.goto("/intern/betrieb");
+    if (javaScriptEnabled) await waitForHydration(page);
+    const section = await openSection(page, "Über uns");
+    const tile = section.getByLabel("Porträt aufnehmen oder auswählen");
+    await tile.setInputFiles({ name: "meister.png", mimeType: "image/png", buffer: Buffer.from(await testPng(300, 400, [120, 80, 60])) });
+    if (javaScriptEnabled) {
+      await section.getByRole("button", { name: "Foto 1 entfernen" }).click();
+      expect(await section.getByRole("img", { name: "Foto 1" }).count()).toBe(0);
+      await tile.setInputFiles({ name: "meister.png", mimeType: "image/png", buffer: Buffer.from(await testPng(300, 400, [120, 80, 60])) });
+      expect(await section.getByRole("img", { name: "Foto 1" }).count()).toBe(1);
+    }
+    await section.getByRole("button", { name: "Porträt hochladen" }).click();
+    await expect.poll(() => toasts(page).textContent()).toContain("Aktion Erfolgreich");
+    await page.locator("img.business-portrait").waitFor({ state: "attached" });
+    await openSection(page, "Über uns");
+    await page.getByRole("button", { name: "Porträt entfernen" }).click();
+    await page.locator("img.business-portrait").waitFor({ state: "detached" });
     await page.context().close();
   });
 
