@@ -93,12 +93,15 @@ export function fieldSpec(key: ScalarKey): FieldSpec {
   return spec;
 }
 
-/** The form's sections in their order; the promises and the trust strip sit in "Auftritt" after the hero's fields. */
+/**
+ * The form's sections in their order, each saved on its own (issue 39); the promises and the
+ * trust strip sit in "Auftritt" after the hero's fields.
+ */
 export const BUSINESS_SECTIONS = [
   { id: "betrieb", title: "Betrieb", fields: ["name", "subtitle", "owner", "masterTitle", "masterAwardedIn", "foundedYear", "description"] },
   {
     id: "kontakt",
-    title: "Kontakt",
+    title: "Adresse & Kontakt",
     fields: ["street", "postalCode", "city", "directions", "paymentNote", "phone", "whatsapp", "email", "website", "latitude", "longitude"],
   },
   {
@@ -109,6 +112,19 @@ export const BUSINESS_SECTIONS = [
   { id: "auftritt", title: "Auftritt", fields: ["heroTitle", "heroSlogan", "heroDetail", "googleProfileUrl", "googleReviewUrl", "googleReviewsReadUrl", "instagramUrl", "facebookUrl"] },
   { id: "ueber-uns", title: "Über uns", fields: ["masterText"] },
 ] as const satisfies readonly { id: string; title: string; fields: readonly ScalarKey[] }[];
+
+export type BusinessSectionId = (typeof BUSINESS_SECTIONS)[number]["id"];
+
+const SECTION_IDS = new Set<string>(BUSINESS_SECTIONS.map((section) => section.id));
+
+export const isBusinessSection = (id: string): id is BusinessSectionId => SECTION_IDS.has(id);
+
+/** Every key of the record a section saves: its fields, and in "Auftritt" the promises and the trust strip. */
+export function sectionKeys(id: BusinessSectionId): (keyof BusinessRecord)[] {
+  const section = BUSINESS_SECTIONS.find((candidate) => candidate.id === id);
+  const fields: (keyof BusinessRecord)[] = section ? [...section.fields] : [];
+  return id === "auftritt" ? [...fields.slice(0, 3), "promises", "trust", ...fields.slice(3)] : fields;
+}
 
 const isEmpty = (value: BusinessRecord[ScalarKey]) => value === null || value === "";
 

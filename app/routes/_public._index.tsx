@@ -81,6 +81,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Home() {
   const { heroPicture, slides, pairs, news } = useLoaderData<typeof loader>();
   const business = usePageBusiness();
+  const allReferences = (
+    <p className="home-section__more">
+      <Link to="/referenz" className="standalone-link">
+        Alle Referenzen ansehen
+      </Link>
+    </p>
+  );
   return (
     <div className="home">
       <Hero picture={heroPicture} words={business} />
@@ -90,17 +97,22 @@ export default function Home() {
           Neuste Projekte
         </h2>
         <Slideshow slides={slides} labelledBy="projekte-title" />
-        {pairs.length > 0 ? (
+        {pairs.length > 1 ? (
           <Suspense fallback={null}>
             <ShownPairs pairs={pairs} />
           </Suspense>
         ) : null}
-        <p className="home-section__more">
-          <Link to="/referenz" className="standalone-link">
-            Alle Referenzen ansehen
-          </Link>
-        </p>
+        {pairs.length === 1 ? null : allReferences}
       </div>
+      {/* A lone pair beside nothing would leave half the row empty: a section of its own, the way to all projects under it (issue 39). */}
+      {pairs.length === 1 ? (
+        <HomeSection headingId="vorher-nachher-title" title="Vorher und nachher">
+          <Suspense fallback={null}>
+            <ShownPairs pairs={pairs} labelledBy="vorher-nachher-title" />
+          </Suspense>
+          {allReferences}
+        </HomeSection>
+      ) : null}
       <HomeSection headingId="ablauf-title" title="So arbeiten wir">
         <StepList steps={WORK_STEPS} />
         <p className="home-section__more">

@@ -1,10 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { PAGE_STYLES } from "~/components/document/page-styles";
 import { BusinessCompleteness } from "~/components/staff/business-completeness";
-import { Field } from "~/components/staff/field";
-import { StaffForm } from "~/components/staff/staff-form";
+import { BusinessPreview, PREVIEW_ID, previewBusiness } from "~/components/staff/business-preview";
+import { Field, FieldError } from "~/components/staff/field";
 import { IntentFields, SubmitButton } from "~/components/staff/submit-button";
-import { useFailureToast } from "~/components/staff/use-staff-form";
+import { useFailureToast, useFocusFirstError, useFormKeyAfterSuccess } from "~/components/staff/use-staff-form";
+import { type ChosenPhoto, PhotoPicker } from "~/components/upload/photo-picker";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   type BusinessRecord,
   businessFieldId,
@@ -18,60 +22,84 @@ import {
   WEBSITE_PASSWORD_FIELD,
 } from "~/lib/business";
 import { dialNumber } from "~/lib/phone";
-import { BUSINESS_SECTIONS, type FieldSpec, fieldSpec } from "~/lib/business-fields";
+import { BUSINESS_SECTIONS, type BusinessSectionId, type FieldSpec, fieldSpec, isBusinessSection } from "~/lib/business-fields";
 import { staffPageMeta } from "~/lib/seo";
 import { failureFor, fieldState, type FormFailure } from "~/lib/staff-forms";
 import {
   businessGaps,
-  checkBusinessForm,
+  checkBusinessSection,
   getBusiness,
   getPortraitForStaff,
   removePortrait,
-  saveBusiness,
+  saveBusinessSection,
   savePortrait,
 } from "~/server/entities/business.server";
 import { MAX_PASSWORD_LENGTH } from "~/server/entities/staff-accounts.server";
 import { filesOf } from "~/server/images/upload-form.server";
-import { directWrite, formWithPictures, staffAction, validatedWrite } from "~/server/web/staff-form.server";
+import { directWrite, formFields, formWithPictures, invalidForm, staffAction, validatedWrite } from "~/server/web/staff-form.server";
 import { checkOrigin } from "~/server/web/known-devices.server";
 import { requireStaffForAction, requireStaffForPage } from "~/server/web/staff-session.server";
 
 export const meta: MetaFunction = () => staffPageMeta("Betrieb");
 
+/** The preview draws the home page's header, hero and trust strip with their own styles. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: PAGE_STYLES.home.href }];
+
 /** The portrait's file field; a refused picture comes back there. */
 const PORTRAIT_FIELD = "portrait";
+/** What each section's form posts as its intent; the section is its `id`. */
+const SAVE_INTENT = "save";
+/** The submit button that asks for the preview without JavaScript (with it, the preview follows the typing). */
+const PREVIEW_BUTTON = "vorschau";
+/** The sections whose fields the preview shows. */
+const PREVIEWED: readonly BusinessSectionId[] = ["betrieb", "kontakt", "auftritt"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaffForPage(request, context);
-  const [{ portrait: _public, ...record }, portrait, missing] = await Promise.all([
-    getBusiness(context.db),
-    getPortraitForStaff(context.db),
-    businessGaps(context.db),
-  ]);
+  const [business, portrait, missing] = await Promise.all([getBusiness(context.db), getPortraitForStaff(context.db), businessGaps(context.db)]);
   return {
-    record,
+    business,
     portrait,
     missing,
     // Read here so the page ships no parser: the number the site's `tel:` links dial.
-    dialled: dialNumber(record.phone),
+    dialled: dialNumber(business.phone),
     passwordMaxLength: MAX_PASSWORD_LENGTH,
   };
 }
 
-/** The record (intent=save), a new portrait (multipart, intent=portrait) and taking the portrait off. */
+/** What "Vorschau" answers without JavaScript: the section's values as posted, shown in the form and the preview, not saved. */
+interface PreviewAnswer {
+  preview: true;
+  intent: typeof SAVE_INTENT;
+  id: BusinessSectionId;
+  values: Record<string, string>;
+}
+
+const isPreview = (value: unknown): value is PreviewAnswer => typeof value === "object" && value !== null && "preview" in value;
+
+/**
+ * One section of the record (intent=save, the section as its id), its preview without saving
+ * ("vorschau"), a new portrait (multipart, intent=portrait) and taking the portrait off.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaffForAction(request, context);
   const posted = await formWithPictures(request, { intent: "portrait", field: PORTRAIT_FIELD });
   if (!posted.ok) return posted.refused;
   const { form } = posted;
   const { db } = context;
+  const section = String(form.get("id") ?? "");
+  if (form.get("intent") === SAVE_INTENT && form.has(PREVIEW_BUTTON) && isBusinessSection(section)) {
+    const { [WEBSITE_PASSWORD_FIELD]: _password, [PREVIEW_BUTTON]: _button, ...values } = formFields(form);
+    return { preview: true, intent: SAVE_INTENT, id: section, values } satisfies PreviewAnswer;
+  }
   return staffAction({ request, context }, form, {
     // The password is never sent back into the form; a refusal of it (or its throttle) stands at its field.
-    save: (posted) => {
+    [SAVE_INTENT]: async (posted) => {
       const { [WEBSITE_PASSWORD_FIELD]: password, ...values } = posted.values;
+      if (!isBusinessSection(section)) return invalidForm(posted.failure, { message: "Unbekannter Abschnitt.", fieldErrors: {} });
       return validatedWrite(
-        checkBusinessForm,
-        async (record) => saveBusiness(db, { user, password, origin: await checkOrigin(db, request, user.username) }, record),
+        (values) => checkBusinessSection(section, values),
+        async (checked) => saveBusinessSection(db, { user, password, origin: await checkOrigin(db, request, user.username) }, section, checked),
         { refusedAt: WEBSITE_PASSWORD_FIELD },
       )({ ...posted, failure: { ...posted.failure, values } });
     },
@@ -85,63 +113,161 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** A number as the form shows it: empty for none. */
 const asText = (value: BusinessRecord[keyof BusinessRecord]) => (value === null ? "" : String(value));
 
-export default function StaffBusinessPage() {
-  const { record, portrait, missing, dialled, passwordMaxLength } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const failure = failureFor(actionData, "save");
-  useFailureToast(actionData);
-  const missingKeys = new Set(missing.map(({ key }) => key));
+/** The one line a folded section shows: what it holds, so staff see it is right without opening it. */
+function sectionSummary(id: BusinessSectionId, business: BusinessRecord, hasPortrait: boolean): string {
+  switch (id) {
+    case "betrieb":
+      return `${business.name} · ${business.owner}`;
+    case "kontakt":
+      return `${business.street}, ${business.postalCode} ${business.city} · ${business.phone}`;
+    case "rechtliches":
+      return `${business.legalForm} · ${business.chamber}`;
+    case "auftritt":
+      return `„${business.heroTitle}“`;
+    case "ueber-uns":
+      return `${hasPortrait ? "Mit Porträt" : "Ohne Porträt"} · ${business.masterText || "noch ohne Text"}`;
+  }
+}
 
-  const field = (spec: FieldSpec) => (
-    <BusinessField
-      key={spec.key}
-      spec={spec}
-      value={asText(record[spec.key])}
-      failure={failure}
-      missing={missingKeys.has(spec.key)}
-      note={spec.key === "phone" && dialled ? `Gewählt wird: ${dialled}` : undefined}
-    />
-  );
+export default function StaffBusinessPage() {
+  const { business, portrait, missing, dialled, passwordMaxLength } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  // With JavaScript: what was typed into the previewed sections since the page loaded, saved or not.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const missingKeys = new Set<string>(missing.map(({ key }) => key));
+  const posted = isPreview(actionData) ? actionData : undefined;
+  const previewed = previewBusiness(business, { ...posted?.values, ...typed });
+
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const values: Record<string, string> = {};
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") values[name] = value;
+    setTyped((current) => ({ ...current, ...values }));
+  };
 
   return (
     <div className="staff-page">
       <h1 id="betrieb-titel">Betrieb</h1>
       <p className="staff-intro">
-        Name, Kontakt, Impressum und die Worte der Startseite. Was Sie hier speichern, steht beim nächsten Aufruf auf
-        allen Seiten der Website.
+        Name, Kontakt, Impressum und die Worte der Startseite. Jeder Abschnitt wird für sich gespeichert und steht beim
+        nächsten Aufruf auf allen Seiten der Website.
       </p>
       <BusinessCompleteness missing={missing} />
 
-      <StaffForm
-        intent="save"
-        submitLabel="Speichern"
-        failure={failure}
-        className="staff-form business-form"
-        aria-labelledby="betrieb-titel"
-        preventScrollReset
-      >
-        {BUSINESS_SECTIONS.map((section) => (
-          <section key={section.id} className="business-form__section" aria-labelledby={`abschnitt-${section.id}`}>
-            <h2 id={`abschnitt-${section.id}`}>{section.title}</h2>
-            {section.id === "auftritt" ? (
+      {BUSINESS_SECTIONS.map((section) => {
+        const previewable = PREVIEWED.includes(section.id);
+        const complete =
+          section.fields.every((key) => !missingKeys.has(key)) && (section.id !== "ueber-uns" || (business.masterText !== "" && portrait !== null));
+        const body = (failure: FormFailure | undefined) => {
+          const field = (spec: FieldSpec) => (
+            <BusinessField
+              key={spec.key}
+              spec={spec}
+              value={asText(posted?.id === section.id ? (posted.values[spec.key] ?? "") : business[spec.key])}
+              failure={failure}
+              missing={missingKeys.has(spec.key)}
+              note={spec.key === "phone" && dialled ? `Gewählt wird: ${dialled}` : undefined}
+            />
+          );
+          if (section.id === "auftritt") {
+            const listValues = posted?.id === section.id ? posted.values : undefined;
+            return (
               <>
                 {(["heroTitle", "heroSlogan", "heroDetail"] as const).map((key) => field(fieldSpec(key)))}
-                <PromiseFields promises={record.promises} failure={failure} />
-                <TrustFields trust={record.trust} failure={failure} />
+                <PromiseFields promises={business.promises} failure={failure} posted={listValues} />
+                <TrustFields trust={business.trust} failure={failure} posted={listValues} />
                 {(["googleProfileUrl", "googleReviewUrl", "googleReviewsReadUrl", "instagramUrl", "facebookUrl"] as const).map((key) => field(fieldSpec(key)))}
               </>
-            ) : (
-              section.fields.flatMap((key) => [
-                field(fieldSpec(key)),
-                ...(key === "website" ? [<WebsitePassword key="website-password" maxLength={passwordMaxLength} error={failure?.fieldErrors[WEBSITE_PASSWORD_FIELD]} />] : []),
-              ])
-            )}
-          </section>
-        ))}
-      </StaffForm>
+            );
+          }
+          return section.fields.flatMap((key) => [
+            field(fieldSpec(key)),
+            ...(key === "website"
+              ? [<WebsitePassword key="website-password" maxLength={passwordMaxLength} error={failure?.fieldErrors[WEBSITE_PASSWORD_FIELD]} />]
+              : []),
+          ]);
+        };
+        return (
+          <BusinessSection
+            key={section.id}
+            id={section.id}
+            title={section.title}
+            summary={sectionSummary(section.id, business, portrait !== null)}
+            complete={complete}
+            previewed={posted?.id === section.id}
+            withPreviewButton={previewable && !hydrated}
+            onInput={previewable ? onInput : undefined}
+            after={section.id === "ueber-uns" ? <PortraitSection portrait={portrait} owner={business.owner} /> : null}
+          >
+            {body}
+          </BusinessSection>
+        );
+      })}
 
-      <PortraitSection portrait={portrait} failure={failureFor(actionData, "portrait")} owner={record.owner} />
+      <BusinessPreview business={previewed} />
     </div>
+  );
+}
+
+/**
+ * One section of the record: its own form and "Speichern" (issue 39), sent by a fetcher of its
+ * own, so saving it leaves what is typed in the others as it is; without JavaScript a plain post,
+ * after which the page loads with the saved data. A complete section folds to its summary line;
+ * one that is incomplete, refused or previewed stands open.
+ */
+function BusinessSection({
+  id,
+  title,
+  summary,
+  complete,
+  previewed,
+  withPreviewButton,
+  onInput,
+  after,
+  children,
+}: {
+  id: BusinessSectionId;
+  title: string;
+  summary: string;
+  complete: boolean;
+  previewed: boolean;
+  withPreviewButton: boolean;
+  onInput?: (event: FormEvent<HTMLFormElement>) => void;
+  after: ReactNode;
+  children: (failure: FormFailure | undefined) => ReactNode;
+}) {
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const failure = failureFor(fetcher.data, SAVE_INTENT, id) ?? failureFor(actionData, SAVE_INTENT, id);
+  const ref = useRef<HTMLFormElement>(null);
+  useFocusFirstError(ref, failure);
+  useFailureToast(failure);
+  const titleId = `abschnitt-${id}`;
+  return (
+    <details className="business-section" open={!complete || failure !== undefined || previewed || undefined}>
+      <summary className="business-section__summary">
+        <h2 id={titleId} className="business-section__title">
+          {title}
+        </h2>
+        <span className="business-section__line">{complete ? summary : "Noch unvollständig"}</span>
+      </summary>
+      <fetcher.Form ref={ref} method="post" className="staff-form business-form" aria-labelledby={titleId} onInput={onInput} preventScrollReset>
+        <IntentFields intent={SAVE_INTENT} id={id} />
+        {children(failure)}
+        <div className="staff-form__buttons">
+          <SubmitButton intent={SAVE_INTENT} id={id} pending={fetcher.state !== "idle"} pendingLabel="Wird gespeichert…" label={`${title} speichern`}>
+            Speichern
+          </SubmitButton>
+          {withPreviewButton ? (
+            // Without JavaScript the preview is the server's answer; the page opens at it.
+            <button type="submit" name={PREVIEW_BUTTON} value="1" formAction={`#${PREVIEW_ID}`} className="button button--secondary">
+              Vorschau
+            </button>
+          ) : null}
+        </div>
+      </fetcher.Form>
+      {after}
+    </details>
   );
 }
 
@@ -193,7 +319,16 @@ function WebsitePassword({ maxLength, error }: { maxLength: number; error?: stri
 }
 
 /** SPEC §2's four promises under the hero: title and one line each. */
-function PromiseFields({ promises, failure }: { promises: BusinessRecord["promises"]; failure?: FormFailure }) {
+function PromiseFields({
+  promises,
+  failure,
+  posted,
+}: {
+  promises: BusinessRecord["promises"];
+  failure?: FormFailure;
+  /** The values sent with "Vorschau", shown instead of the saved ones. */
+  posted?: Record<string, string>;
+}) {
   return (
     <fieldset>
       <legend>Die vier Versprechen unter dem Titelbild</legend>
@@ -204,14 +339,14 @@ function PromiseFields({ promises, failure }: { promises: BusinessRecord["promis
             label={`Versprechen ${index + 1}: Titel *`}
             required
             maxLength={PROMISE_TITLE_MAX_LENGTH}
-            {...fieldState(failure, promiseFieldName(index, "title"), promises[index]?.title ?? "")}
+            {...fieldState(failure, promiseFieldName(index, "title"), posted?.[promiseFieldName(index, "title")] ?? promises[index]?.title ?? "")}
           />
           <Field
             id={businessFieldId(promiseFieldName(index, "text"))}
             label={`Versprechen ${index + 1}: Text *`}
             required
             maxLength={PROMISE_TEXT_MAX_LENGTH}
-            {...fieldState(failure, promiseFieldName(index, "text"), promises[index]?.text ?? "")}
+            {...fieldState(failure, promiseFieldName(index, "text"), posted?.[promiseFieldName(index, "text")] ?? promises[index]?.text ?? "")}
           />
         </div>
       ))}
@@ -220,7 +355,7 @@ function PromiseFields({ promises, failure }: { promises: BusinessRecord["promis
 }
 
 /** Up to five short trust marks; empty fields are left out. */
-function TrustFields({ trust, failure }: { trust: string[]; failure?: FormFailure }) {
+function TrustFields({ trust, failure, posted }: { trust: string[]; failure?: FormFailure; posted?: Record<string, string> }) {
   return (
     <fieldset>
       <legend>Vertrauensstreifen</legend>
@@ -234,46 +369,36 @@ function TrustFields({ trust, failure }: { trust: string[]; failure?: FormFailur
           id={businessFieldId(trustFieldName(index))}
           label={`Punkt ${index + 1}`}
           maxLength={TRUST_ITEM_MAX_LENGTH}
-          {...fieldState(failure, trustFieldName(index), trust[index] ?? "")}
+          {...fieldState(failure, trustFieldName(index), posted?.[trustFieldName(index)] ?? trust[index] ?? "")}
         />
       ))}
     </fieldset>
   );
 }
 
-/** The master's portrait: its own multipart form (a file cannot ride in the record's form without making every save an upload). */
-function PortraitSection({
-  portrait,
-  failure,
-  owner,
-}: {
-  portrait: { url: string; preparing: boolean } | null;
-  failure?: FormFailure;
-  owner: string;
-}) {
+/**
+ * The master's portrait, under "Über uns": the Bilder page's photo tile (camera or gallery), the
+ * chosen photo shown small with a button that takes it out again, and its own multipart form (a
+ * file cannot ride in the section's form without making every save an upload).
+ */
+function PortraitSection({ portrait, owner }: { portrait: { url: string; preparing: boolean } | null; owner: string }) {
+  const actionData = useActionData<typeof action>();
+  const failure = failureFor(actionData, "portrait");
+  // After an upload the tile is empty again, its preview gone.
+  const uploadKey = useFormKeyAfterSuccess("portrait");
   return (
-    <section className="staff-section" aria-labelledby="portraet-titel">
-      <h2 id="portraet-titel">Porträt des Meisters</h2>
-      <p className="staff-intro">Steht auf „Über uns“ und auf der Startseite. Ort und Kameradaten werden entfernt.</p>
+    <section className="business-portrait-section" aria-labelledby="portraet-titel">
+      <h3 id="portraet-titel">Porträt des Meisters</h3>
+      <p className="staff-field__hint">Steht auf „Über uns“ und auf der Startseite. Ort und Kameradaten werden entfernt.</p>
       {portrait ? (
         <p>
           <img className="business-portrait" src={portrait.url} alt={`Porträt: ${owner}`} width={160} />
           {portrait.preparing ? <span>Wird für die Website vorbereitet …</span> : null}
         </p>
       ) : null}
-      <StaffForm intent="portrait" submitLabel="Porträt hochladen" pendingLabel="Wird hochgeladen…" failure={failure} encType="multipart/form-data">
-        <Field
-          id={businessFieldId(PORTRAIT_FIELD)}
-          label={portrait ? "Neues Foto" : "Foto"}
-          name={PORTRAIT_FIELD}
-          type="file"
-          accept="image/*"
-          required
-          error={failure?.fieldErrors[PORTRAIT_FIELD]}
-        />
-      </StaffForm>
+      <PortraitUpload key={uploadKey} replacing={portrait !== null} error={failure?.fieldErrors[PORTRAIT_FIELD]} />
       {portrait ? (
-        <Form method="post" className="staff-more">
+        <Form method="post" className="staff-more" preventScrollReset>
           <IntentFields intent="portrait-remove" />
           <SubmitButton intent="portrait-remove" variant="secondary">
             Porträt entfernen
@@ -281,5 +406,53 @@ function PortraitSection({
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/** The portrait's multipart form on the photo tile: one photo, shown small with a button that takes it out again. */
+function PortraitUpload({ replacing, error }: { replacing: boolean; error?: string }) {
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<ChosenPhoto[]>([]);
+  const errorId = "portraet-fehler";
+
+  const choose = (files: File[]) =>
+    setChosen((old) => {
+      for (const photo of old) URL.revokeObjectURL(photo.url);
+      return files.map((file) => ({ url: URL.createObjectURL(file), name: file.name }));
+    });
+  // A photo chosen before the page's scripts ran is in the input already; the previews' URLs go with the form.
+  useEffect(() => {
+    if (input.current?.files?.length) choose(Array.from(input.current.files));
+    return () => choose([]);
+  }, []);
+
+  return (
+    <Form method="post" encType="multipart/form-data" className="staff-form" preventScrollReset>
+      <IntentFields intent="portrait" />
+      <PhotoPicker
+        name={PORTRAIT_FIELD}
+        label={replacing ? "Neues Porträt aufnehmen oder auswählen" : "Porträt aufnehmen oder auswählen"}
+        inputRef={input}
+        multiple={false}
+        invalid={Boolean(error)}
+        showInput={!hydrated}
+        describedBy={error ? errorId : undefined}
+        onChange={(event) => choose(Array.from(event.currentTarget.files ?? []))}
+        chosen={chosen}
+        onRemove={() => {
+          if (input.current) input.current.value = "";
+          choose([]);
+          input.current?.focus();
+        }}
+      >
+        <FieldError id={errorId}>{error}</FieldError>
+      </PhotoPicker>
+      <div className="staff-form__buttons">
+        <SubmitButton intent="portrait" pendingLabel="Wird hochgeladen…">
+          Porträt hochladen
+        </SubmitButton>
+      </div>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { type BusinessRecord, PROMISE_COUNT, promiseFieldName, TRUST_MAX_ITEMS, trustFieldName } from "~/lib/business";
+import { BUSINESS_SECTIONS, sectionKeys } from "~/lib/business-fields";
 import { PATHS } from "~/lib/site-areas";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 import { readImageSize } from "~/server/images/image-bytes.server";
@@ -59,8 +60,8 @@ const OWN: BusinessRecord = {
 };
 
 /** The staff form's fields for a record, as the browser posts them (with the password a new website address asks for). */
-function formOf(record: BusinessRecord, intent = "save"): URLSearchParams {
-  const form = new URLSearchParams({ intent, password: STAFF.password });
+function formOf(record: BusinessRecord, section = "betrieb", intent = "save"): URLSearchParams {
+  const form = new URLSearchParams({ intent, id: section, password: STAFF.password });
   for (const [key, value] of Object.entries(record)) {
     if (key === "promises" || key === "trust") continue;
     form.set(key, value === null ? "" : String(value));
@@ -138,11 +139,20 @@ describe("the business record", () => {
     expect(await record()).toEqual(DEMO_BUSINESS);
   });
 
-  it("round-trips every field through the staff form, and shows them in the form again", async () => {
-    const cookie = await staffCookie();
-    const answer = await postForm(formOf(OWN), cookie);
+  it("saves a section of the staff form alone: only its fields change, whatever else the post carries", async () => {
+    const answer = await postForm(formOf(OWN, "kontakt"));
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe(PATHS.staffBusiness);
+    const keys = sectionKeys("kontakt");
+    expect(await record()).toEqual({ ...DEMO_BUSINESS, ...Object.fromEntries(keys.map((key) => [key, OWN[key]])) });
+  });
+
+  it("round-trips every field through the staff form's sections, and shows them in the form again", async () => {
+    const cookie = await staffCookie();
+    for (const { id } of BUSINESS_SECTIONS) {
+      const answer = await postForm(formOf(OWN, id), cookie);
+      expect(answer.status, id).toBe(302);
+      expect(answer.headers.get("Location")).toBe(PATHS.staffBusiness);
+    }
     expect(await record()).toEqual(OWN);
     const html = await (await site(PATHS.staffBusiness, { headers: { Cookie: cookie } })).text();
     for (const value of [OWN.name, OWN.heroSlogan, OWN.promises[3].text, OWN.trust[1], "53111", "1987", "50.7374"]) expect(html).toContain(value);
@@ -151,16 +161,21 @@ describe("the business record", () => {
     expect(html).not.toContain("Betriebsdaten vervollständigen");
   });
 
-  it("sends a refused form back with 400, the German message at its field and everything typed", async () => {
-    const form = formOf({ ...OWN, phone: "0228\n445566", vatId: "DE1", instagramUrl: "http://insta.example" });
-    const answer = await postForm(form);
-    expect(answer.status).toBe(400);
-    const html = await answer.text();
-    expect(html).toContain("Telefon darf keine Zeilenumbrüche oder Steuerzeichen enthalten.");
-    expect(html).toContain("Die USt-IdNr. besteht aus DE und 9 Ziffern, z. B. DE123456789.");
-    expect(html).toContain("Instagram: Bitte einen Link angeben, der mit https:// beginnt.");
-    expect(html).toMatch(/id="betrieb-phone"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="betrieb-phone"/);
-    for (const typed of [OWN.heroTitle, OWN.street, "DE1", "http://insta.example", OWN.promises[2].title]) expect(html).toContain(typed);
+  it("sends a refused section back with 400, the German message at its field and everything typed", async () => {
+    const wrong = { ...OWN, phone: "0228\n445566", vatId: "DE1", instagramUrl: "http://insta.example" };
+    const refusals = [
+      { section: "kontakt", message: "Telefon darf keine Zeilenumbrüche oder Steuerzeichen enthalten.", typed: [OWN.street] },
+      { section: "rechtliches", message: "Die USt-IdNr. besteht aus DE und 9 Ziffern, z. B. DE123456789.", typed: ["DE1", OWN.registerNumber] },
+      { section: "auftritt", message: "Instagram: Bitte einen Link angeben, der mit https:// beginnt.", typed: [OWN.heroTitle, "http://insta.example", OWN.promises[2].title] },
+    ];
+    for (const { section, message, typed } of refusals) {
+      const answer = await postForm(formOf(wrong, section));
+      expect(answer.status, section).toBe(400);
+      const html = await answer.text();
+      expect(html).toContain(message);
+      for (const value of typed) expect(html).toContain(value);
+      if (section === "kontakt") expect(html).toMatch(/id="betrieb-phone"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="betrieb-phone"/);
+    }
     expect(await record()).toEqual(DEMO_BUSINESS);
   });
 

@@ -20,10 +20,10 @@ async function colleagueCookie() {
   return staffCookie(token);
 }
 
-/** The Betrieb form as a browser posts it, from the record as it is, with `changes`. */
+/** The Betrieb form's "Adresse & Kontakt" (the website's section) as a browser posts it, from the record as it is, with `changes`. */
 async function businessForm(changes: Record<string, string>) {
   const record = await body<BusinessRecord>(await api("business/get"));
-  const values: Record<string, string> = { intent: "save" };
+  const values: Record<string, string> = { intent: "save", id: "kontakt" };
   for (const spec of BUSINESS_FIELDS) values[spec.key] = record[spec.key] === null ? "" : String(record[spec.key]);
   for (let index = 0; index < PROMISE_COUNT; index++) {
     values[promiseFieldName(index, "title")] = record.promises[index].title;

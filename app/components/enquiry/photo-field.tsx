@@ -71,8 +71,7 @@ export function PhotoField({
         onRemove={remove}
       >
         <p id={ids.hint} className="staff-field__hint">
-          Bis zu {MAX_ENQUIRY_PHOTOS} Fotos, vom Schaden und vom ganzen Teil – mit der Kamera oder aus der Galerie (je
-          höchstens 15 MB). Mit Fotos können wir Ihnen meist gleich einen Richtpreis nennen.
+          Bis zu {MAX_ENQUIRY_PHOTOS} Fotos vom Schaden und vom ganzen Teil, je höchstens 15&nbsp;MB.
         </p>
         {lostOnReturn ? (
           <p id={ids.lost} className="staff-field__hint enquiry-photos__lost">

@@ -14,12 +14,16 @@ export type HeroPicture = PictureData;
 export function Hero({
   picture,
   words,
+  preview = false,
 }: {
   picture: HeroPicture | null;
   words: Pick<BusinessRecord, "heroTitle" | "heroSlogan" | "heroDetail" | "city">;
+  /** On the Betrieb page's preview: the same look, but no second page heading. */
+  preview?: boolean;
 }) {
+  const Title = preview ? "p" : "h1";
   return (
-    <section className={`hero${picture ? " hero--picture" : ""}`} aria-labelledby="hero-title">
+    <section className={`hero${picture ? " hero--picture" : ""}`} aria-labelledby={preview ? undefined : "hero-title"}>
       {picture ? (
         // Decorative: the heading says what the page is. It is the first view's largest paint:
         // fetched first, never lazily. On a phone it spans the width; from 960 px the hero.
@@ -27,9 +31,9 @@ export function Hero({
       ) : null}
       <div className="hero__inner">
         <p className="hero__eyebrow">Meisterbetrieb für Autosattlerei · {words.city}</p>
-        <h1 id="hero-title" className="hero__title">
+        <Title id={preview ? undefined : "hero-title"} className="hero__title">
           {words.heroTitle}
-        </h1>
+        </Title>
         <p className="hero__slogan">{words.heroSlogan}</p>
         <p className="hero__detail">{words.heroDetail}</p>
         <p className="hero__actions">

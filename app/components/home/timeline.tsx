@@ -36,6 +36,11 @@ const ENTRIES: TimelineEntry[] = [
   },
 ];
 
+/**
+ * SPEC §2's timeline. On a phone each entry folds to its month and title (a native <details>, so
+ * it opens without JavaScript), as the service cards do: the page stays short with real content
+ * (issue 39). From 760 px every entry stands open and its title is no control (home.css).
+ */
 export function Timeline() {
   return (
     <HomeSection headingId="werkstattjahr-title" title="Unser Werkstattjahr">
@@ -43,8 +48,10 @@ export function Timeline() {
         {ENTRIES.map(({ month, title, text, download }) => (
           <li key={title} className="timeline__entry">
             <p className="timeline__month">{month}</p>
-            <div className="timeline__card">
-              <h3 className="timeline__title">{title}</h3>
+            <details className="timeline__card">
+              <summary className="timeline__summary">
+                <h3 className="timeline__title">{title}</h3>
+              </summary>
               <p className="timeline__text">{text}</p>
               {download && (
                 <a
@@ -56,7 +63,7 @@ export function Timeline() {
                   {download.label}
                 </a>
               )}
-            </div>
+            </details>
           </li>
         ))}
       </ol>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { Business } from "~/server/entities/business.server";
 import { ReferencePicture } from "~/components/pages/reference-picture";
 import { reviewsReadUrl } from "~/lib/business";
@@ -9,14 +10,15 @@ const CheckIcon = () => (
 );
 
 /**
- * Under the hero: who stands behind the work (the master's portrait, name and title) and the
+ * Under the hero: who stands behind the work (the master's portrait, name and title, and the
+ * start of his own words beside them with "Mehr über uns", as the record's hint promises) and the
  * short trust marks staff listed, with a link to read the Google reviews when there is one
  * (not the write-a-review form: a visitor who wants to read would land on a form). Everything
  * comes from the business record; parts left empty are left out. Plain links, nothing loads
  * from Google.
  */
 export function TrustStrip({ business }: { business: Business }) {
-  const { portrait, owner, masterTitle, trust } = business;
+  const { portrait, owner, masterTitle, masterText, trust } = business;
   const reviews = reviewsReadUrl(business);
   return (
     <section className="trust-strip" aria-label="Warum Sie uns vertrauen können">
@@ -32,11 +34,19 @@ export function TrustStrip({ business }: { business: Business }) {
             alt=""
           />
         ) : null}
-        <p className="trust-strip__name">
-          <strong>{owner}</strong>
-          <br />
-          {masterTitle}
-        </p>
+        <div className="trust-strip__about">
+          <p className="trust-strip__name">
+            <strong>{owner}</strong>
+          </p>
+          <p className="trust-strip__more">
+            <Link to="/about" className="standalone-link">
+              Mehr über uns
+            </Link>
+          </p>
+          <p className="trust-strip__title">{masterTitle}</p>
+          {/* Clipped to three lines (home.css): the whole text is on /about. */}
+          {masterText ? <p className="trust-strip__words">{masterText}</p> : null}
+        </div>
       </div>
       {trust.length > 0 ? (
         <ul className="trust-strip__list">

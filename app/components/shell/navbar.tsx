@@ -247,16 +247,25 @@ function HeaderContact() {
   );
 }
 
-/** Logo, title and subtitle; the hidden suffix says what activating it does. */
-function Brand({ as = "link", onToggle }: { as?: "link" | "toggle"; onToggle?: () => void }) {
+/** Logo, title and the record's subtitle: the brand's visible part. */
+function BrandContent() {
   const subtitle = useBusiness()?.subtitle;
-  const content = (suffix: string) => (
+  return (
     <>
       <Logo />
       <span className="brand__text">
         <span className="brand__title">{BRAND_TITLE}</span>
         {subtitle ? <span className="brand__subtitle">{subtitle}</span> : null}
       </span>
+    </>
+  );
+}
+
+/** Logo, title and subtitle; the hidden suffix says what activating it does. */
+function Brand({ as = "link", onToggle }: { as?: "link" | "toggle"; onToggle?: () => void }) {
+  const content = (suffix: string) => (
+    <>
+      <BrandContent />
       <span className="visually-hidden"> – {suffix}</span>
     </>
   );
@@ -388,5 +397,29 @@ export function Navbar({ area }: { area: "public" | "staff" }) {
         <MobileMenu internal={internal} />
       </div>
     </header>
+  );
+}
+
+/**
+ * The public header as the record in context would show it, for the Betrieb page's preview
+ * ("So sieht es aus"): the same brand and contact, drawn by the same styles; the links, which no
+ * field changes, are left out, so it fits the staff page's column. No landmark and nothing that
+ * opens (the page marks the preview inert).
+ */
+export function HeaderPreview() {
+  return (
+    <div className="navbar navbar--preview">
+      <div className="navbar__inner">
+        <span className="brand">
+          <BrandContent />
+        </span>
+        <HeaderContact />
+        <span className="menu">
+          <span className="menu__toggle">
+            <MenuIcon open={false} /> <span className="menu__label">Menü</span>
+          </span>
+        </span>
+      </div>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ export function SubmitButton({
   variant = "primary",
   label,
   pressed,
+  pending: sent,
 }: {
   intent: string;
   id?: string;
@@ -24,8 +25,11 @@ export function SubmitButton({
   label?: string;
   /** For a button that switches a mark on or off: whether it is on now. */
   pressed?: boolean;
+  /** For a form sent by a fetcher, which the page's navigation does not see: whether it is on its way. */
+  pending?: boolean;
 }) {
-  const pending = useIsSubmitting(intent, id);
+  const submitting = useIsSubmitting(intent, id);
+  const pending = sent ?? submitting;
   return (
     <button
       type="submit"

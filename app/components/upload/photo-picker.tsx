@@ -14,13 +14,14 @@ export interface ChosenPhoto {
  * One large control that opens the phone's camera or photo gallery (a computer's file chooser):
  * the file input itself, under a label drawn as a thumb-sized tile, so it works without
  * JavaScript and keeps the browser's own keyboard handling. `accept` without `capture` lets the
- * phone offer both camera and gallery. The staff's Bilder page and the customers' enquiry form
- * use it alike; the enquiry form shows the chosen photos under it, each with a remove button.
+ * phone offer both camera and gallery. The staff's Bilder page, the master's portrait on the
+ * Betrieb page and the customers' enquiry form use it alike; the enquiry form shows the chosen photos under it, each with a remove button.
  */
 export function PhotoPicker({
   name = "images",
   label = PHOTO_PICKER_LABEL,
   inputRef,
+  multiple = true,
   required = false,
   invalid = false,
   showInput = false,
@@ -33,6 +34,8 @@ export function PhotoPicker({
   name?: string;
   label?: string;
   inputRef?: RefObject<HTMLInputElement>;
+  /** False for one photo only (the master's portrait). */
+  multiple?: boolean;
   /** The plain form needs a file; its label then also says once files are chosen (CSS `:valid`). */
   required?: boolean;
   invalid?: boolean;
@@ -64,7 +67,7 @@ export function PhotoPicker({
         type="file"
         name={name}
         accept="image/*"
-        multiple
+        multiple={multiple}
         required={required}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

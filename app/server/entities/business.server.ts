@@ -12,7 +12,7 @@ import {
   WEBSITE_PASSWORD_FIELD,
 } from "~/lib/business";
 import { dialNumber } from "~/lib/phone";
-import { BUSINESS_FIELDS, type FieldSpec, missingForImpressum, type ScalarKey } from "~/lib/business-fields";
+import { BUSINESS_FIELDS, type BusinessSectionId, type FieldSpec, missingForImpressum, type ScalarKey, sectionKeys } from "~/lib/business-fields";
 import { workshopDate } from "~/lib/dates";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 import { badRequest, HttpError, notFound } from "~/server/base/errors.server";
@@ -198,19 +198,24 @@ const scalarShape = Object.fromEntries(BUSINESS_FIELDS.map((spec) => [spec.key, 
   [K in ScalarKey]: z.ZodType<BusinessRecord[K], z.ZodTypeDef, unknown>;
 };
 
+const recordShape = { ...scalarShape, promises: promisesSchema, trust: trustSchema };
+
+/** The rules that join two fields, where both are checked (the whole record, or the section that holds both). */
+function pairRules(record: Partial<BusinessRecord>, context: z.RefinementCtx) {
+  if ("latitude" in record && "longitude" in record && (record.latitude === null) !== (record.longitude === null)) {
+    const missing = record.latitude === null ? "latitude" : "longitude";
+    context.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "Bitte Breiten- und Längengrad angeben, oder beide leer lassen." });
+  }
+  if ("registerCourt" in record && "registerNumber" in record && (record.registerCourt === "") !== (record.registerNumber === "")) {
+    const missing = record.registerCourt === "" ? "registerCourt" : "registerNumber";
+    context.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "Registergericht und Registernummer gehören zusammen." });
+  }
+}
+
 /** Every field of the record, with the rules that join two of them. */
 export const businessInput: z.ZodType<BusinessRecord, z.ZodTypeDef, unknown> = z
-  .object({ ...scalarShape, promises: promisesSchema, trust: trustSchema }, { invalid_type_error: "Die Anfrage muss ein JSON-Objekt sein." })
-  .superRefine((record, context) => {
-    if ((record.latitude === null) !== (record.longitude === null)) {
-      const missing = record.latitude === null ? "latitude" : "longitude";
-      context.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "Bitte Breiten- und Längengrad angeben, oder beide leer lassen." });
-    }
-    if ((record.registerCourt === "") !== (record.registerNumber === "")) {
-      const missing = record.registerCourt === "" ? "registerCourt" : "registerNumber";
-      context.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "Registergericht und Registernummer gehören zusammen." });
-    }
-  });
+  .object(recordShape, { invalid_type_error: "Die Anfrage muss ein JSON-Objekt sein." })
+  .superRefine(pairRules);
 
 const RECORD_KEYS = [...BUSINESS_FIELDS.map((spec) => spec.key), "promises", "trust"] as const satisfies readonly (keyof BusinessRecord)[];
 
@@ -234,9 +239,18 @@ function formFieldOf(path: string): string {
   return path;
 }
 
-/** The staff form's check: the whole record, each message at its field. */
-export function checkBusinessForm(values: Record<string, string>): Validated<BusinessRecord> {
-  const result = validate(businessInput, recordFromForm(values));
+/**
+ * The staff form's check of one section (issue 39): its fields only, by the same rules as the
+ * whole record, each message at its field. A field of another section is neither read nor judged.
+ */
+export function checkBusinessSection(section: BusinessSectionId, values: Record<string, string>): Validated<Partial<BusinessRecord>> {
+  const keys = sectionKeys(section);
+  const schema = z
+    .object(recordShape)
+    .pick(Object.fromEntries(keys.map((key) => [key, true])) as { [K in keyof BusinessRecord]?: true })
+    .superRefine(pairRules) as z.ZodType<Partial<BusinessRecord>, z.ZodTypeDef, unknown>;
+  const posted = recordFromForm(values);
+  const result = validate(schema, Object.fromEntries(keys.map((key) => [key, posted[key]])));
   if (result.ok) return result;
   const fieldErrors: FieldErrors = {};
   for (const [path, message] of Object.entries(result.fieldErrors)) fieldErrors[formFieldOf(path)] ??= message;
@@ -298,13 +312,13 @@ const labelOf = (key: keyof BusinessRecord) =>
   key === "promises" || key === "trust" ? LIST_LABELS[key] : (BUSINESS_FIELDS.find((spec) => spec.key === key)?.label ?? key);
 
 /** The Verlauf's title: which fields a save changed. */
-function changeTitle(before: BusinessRecord, after: BusinessRecord, keys: readonly (keyof BusinessRecord)[]): string {
+function changeTitle(before: BusinessRecord, after: Partial<BusinessRecord>, keys: readonly (keyof BusinessRecord)[]): string {
   const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
   return changed.length === 0 ? "Betriebsdaten (unverändert)" : `Betriebsdaten: ${changed.map(labelOf).join(", ")}`;
 }
 
 /** `data` with `keys` set to the record's values, in SQL: other fields stay as stored, even if another save changed them meanwhile. */
-function withFields(record: BusinessRecord, keys: readonly (keyof BusinessRecord)[]): SQL {
+function withFields(record: Partial<BusinessRecord>, keys: readonly (keyof BusinessRecord)[]): SQL {
   const pairs = keys.map((key) => sql`${`$.${key}`}, json(${JSON.stringify(record[key])})`);
   return sql`json_set(${business.data}, ${sql.join(pairs, sql`, `)})`;
 }
@@ -321,12 +335,12 @@ export interface BusinessSaver {
 }
 
 /**
- * Saves `keys` of a checked record (all of them from the form, those sent from the API) in one
+ * Saves `keys` of a checked record (a section's from the form, those sent from the API) in one
  * D1 batch with its Verlauf entry. A new website address — every customer link is built from it —
  * needs the saver's password again, and is noted for every other active colleague's start page
  * in the same batch. Answers the record as saved.
  */
-async function saveFields(db: Database, { user, password, origin }: BusinessSaver, record: BusinessRecord, keys: readonly (keyof BusinessRecord)[]): Promise<Business> {
+async function saveFields(db: Database, { user, password, origin }: BusinessSaver, record: Partial<BusinessRecord>, keys: readonly (keyof BusinessRecord)[]): Promise<Business> {
   const before = await getBusiness(db);
   const now = new Date();
   const websiteChanged = keys.includes("website") && record.website !== before.website;
@@ -355,9 +369,9 @@ async function saveFields(db: Database, { user, password, origin }: BusinessSave
   return getBusiness(db);
 }
 
-/** The staff form: every field. */
-export function saveBusiness(db: Database, saver: BusinessSaver, record: BusinessRecord): Promise<Business> {
-  return saveFields(db, saver, record, RECORD_KEYS);
+/** One section of the staff form, checked by `checkBusinessSection`: only its fields; the others stay as stored. */
+export function saveBusinessSection(db: Database, saver: BusinessSaver, section: BusinessSectionId, values: Partial<BusinessRecord>): Promise<Business> {
+  return saveFields(db, saver, values, sectionKeys(section));
 }
 
 /**
