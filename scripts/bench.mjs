@@ -540,6 +540,28 @@ async function staffSession(baseURL) {
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }
 
+/** A page's data alone, as Remix's client asks for it on navigation: its loaders, D1 and Remix's encoding, no React. */
+const dataOf = (page) => (page === "/" ? "/_root.data" : `${page}.data`);
+
+/**
+ * Where each rendered page's isolate time goes, from the rows measured apart: the worker's pipeline
+ * and Remix's routing without D1 or React (a resource route), the page's loaders with their D1
+ * round trip and Remix's data encoding (its `.data` minus that), and React's render of the document
+ * with the edge cache's key and put (the page minus its `.data`).
+ */
+function renderParts(rows) {
+  const isolateOf = (label) => rows.find((row) => row.label === label)?.isolate;
+  const pipeline = isolateOf("/robots.txt (ohne D1, ohne React)");
+  const lines = [["Seite gerendert", "Isolat ms", "Pipeline + Remix", "Loader + D1 + Daten", "React + Dokument + Cache"]];
+  for (const page of PAGES) {
+    const whole = isolateOf(`${page} gerendert`);
+    const data = isolateOf(`${dataOf(page)} (Loader von ${page}, ohne React)`);
+    if (whole === undefined || data === undefined || pipeline === undefined) continue;
+    lines.push([page, whole.toFixed(2), pipeline.toFixed(2), Math.max(0, data - pipeline).toFixed(2), Math.max(0, whole - data).toFixed(2)]);
+  }
+  return table(lines);
+}
+
 /** The worker's CPU per request of each kind (scripts/worker-cpu.mjs says how it is measured). */
 async function cpuTable(baseURL, port, serverPid) {
   const read = async (response) => {
@@ -570,10 +592,10 @@ async function cpuTable(baseURL, port, serverPid) {
     // encoding without React (the page's .data), then the whole page with React and the cache's put.
     { label: "/robots.txt (ohne D1, ohne React)", count: 300, request: () => get("/robots.txt") },
     // The home page's and the gallery's loaders read and send the most (pictures, news, categories).
-    ...[["/impressum", "/impressum.data"], ["/", "/_root.data"], ["/referenz", "/referenz.data"]].map(([page, data]) => ({
-      label: `${data} (Loader von ${page}, ohne React)`,
+    ...PAGES.map((page) => ({
+      label: `${dataOf(page)} (Loader von ${page}, ohne React)`,
       count: 200,
-      request: (n) => get(data, renderedFor(n)),
+      request: (n) => get(dataOf(page), renderedFor(n)),
     })),
     ...pageKinds,
     { label: "GET /api/v1/news/get", count: 300, goal: 10, request: () => get("/api/v1/news/get") },
@@ -640,6 +662,7 @@ async function cpuTable(baseURL, port, serverPid) {
     `\nCPU je Anfrage (worker-cpu.mjs): Isolat = die Zeit des Worker-Isolats aus V8-Profilen (Proben außer Leerlauf × Takt ${tickMs.toFixed(3)} ms), daran das Ziel; ` +
       `workerd = Kernel-Zeit des ganzen Prozesses mit lokalem D1, Cache und Assets (Obergrenze); ohne Sockel = minus die statische Datei; Last: ${load}\n${table(lines)}`,
   );
+  console.log(`\nTeile eines gerenderten Seitenaufrufs (Isolat ms, aus den Zeilen oben: robots.txt, .data, Seite)\n${renderParts(rows)}`);
   if (failures.length > 0) console.log(`Fehlgeschlagen: ${failures.length}, z. B. ${failures.slice(0, 3).join(", ")}`);
 }
 
