@@ -56,6 +56,8 @@ const JS_ONLY = process.argv.includes("--js");
 const BASELINE = process.argv.includes("--baseline") ? process.argv[process.argv.indexOf("--baseline") + 1] : null;
 /** `npm run bench -- --throughput`: only the requests per second (about a minute instead of ten). */
 const THROUGHPUT_ONLY = process.argv.includes("--throughput");
+/** `npm run bench -- --writes`: only the staff writes under load (about a minute). */
+const WRITES_ONLY = process.argv.includes("--writes");
 /** `npm run bench -- --cpu`: only the worker's CPU per request (a few minutes). */
 const CPU_ONLY = process.argv.includes("--cpu");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -456,6 +458,77 @@ async function throughputTable(baseURL) {
   );
 }
 
+/** Saves and deletes through the API at once: 30 clients, each saving a news item and deleting it, ten times. */
+const WRITES = { each: 300, concurrency: 30 };
+
+/**
+ * Staff writes under load (issue 41): `WRITES.each` news saved and as many deleted through the API,
+ * `WRITES.concurrency` at a time, while `load` runs. A valid token must never answer 401; a write
+ * the database cannot take answers 503 with Retry-After and is repeated (at once: the bench does not
+ * wait the 30 s) until it is taken. Prints each kind's answers, the first try's and the repeats'.
+ */
+async function writesUnderLoad(baseURL, load) {
+  const { token } = await (await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(BENCH_USER),
+  })).json();
+  const counts = { save: new Map(), delete: new Map() };
+  const count = (kind, label) => counts[kind].set(label, (counts[kind].get(label) ?? 0) + 1);
+  let missingRetryAfter = 0;
+  const write = async (kind, route, body) => {
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const response = await fetch(`${baseURL}/api/v1/${route}`, {
+        method: "POST",
+        headers: { token, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const answer = await response.json().catch(() => ({}));
+      count(kind, `${response.status}${attempt > 1 ? " (wiederholt)" : ""}`);
+      if (response.status !== 503) return answer;
+      if (!response.headers.has("Retry-After")) missingRetryAfter += 1;
+    }
+    return {};
+  };
+  const rounds = WRITES.each / WRITES.concurrency;
+  const client = async () => {
+    for (let round = 0; round < rounds; round++) {
+      const { id } = await write("save", "news/save", { title: `Unter Last ${round}`, text: "Gespeichert und wieder gelöscht." });
+      if (id) await write("delete", "news/delete", { id });
+    }
+  };
+  const started = Date.now();
+  let writing = true;
+  const writes = Promise.all(Array.from({ length: WRITES.concurrency }, client)).finally(() => (writing = false));
+  const [, loaded] = await Promise.all([writes, load(() => writing)]);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const format = (map) => [...map].sort().map(([label, n]) => `${label}: ${n}`).join(", ");
+  console.log(
+    `\nSchreiben unter Last (API, je ${WRITES.each}, ${WRITES.concurrency} gleichzeitig, ${seconds} s, neben der Durchsatzmessung): ` +
+      `speichern ${format(counts.save)}; löschen ${format(counts.delete)}; 503 ohne Retry-After: ${missingRetryAfter}`,
+  );
+  console.log(`Last daneben: ${loaded}`);
+  if ([...counts.save, ...counts.delete].some(([label]) => label.startsWith("401"))) console.log("✗ Ein gültiges Token bekam 401.");
+}
+
+/** The bench's page load beside the writes: rendered views and views from the cache of every public page, 10 at a time, while `going()`. */
+async function pageLoad(baseURL, going) {
+  const returning = await settledVisitorCookie(baseURL);
+  const statuses = new Map();
+  let sent = 0;
+  const connection = async () => {
+    while (going()) {
+      const n = sent++;
+      const path = PAGES[n % PAGES.length];
+      const response = await fetch(`${baseURL}${path}`, { headers: { Cookie: n % 2 ? returning : renderedFor(n) }, redirect: "manual" });
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, connection));
+  return `${sent} Seiten (gerendert und aus dem Cache, 10 gleichzeitig): ${[...statuses].map(([status, n]) => `${status}: ${n}`).join(", ")}`;
+}
+
 /** The staff session of the bench account, as the login page's form sets it. */
 async function staffSession(baseURL) {
   const response = await fetch(`${baseURL}/intern/login`, {
@@ -465,6 +538,28 @@ async function staffSession(baseURL) {
     redirect: "manual",
   });
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+/** A page's data alone, as Remix's client asks for it on navigation: its loaders, D1 and Remix's encoding, no React. */
+const dataOf = (page) => (page === "/" ? "/_root.data" : `${page}.data`);
+
+/**
+ * Where each rendered page's isolate time goes, from the rows measured apart: the worker's pipeline
+ * and Remix's routing without D1 or React (a resource route), the page's loaders with their D1
+ * round trip and Remix's data encoding (its `.data` minus that), and React's render of the document
+ * with the edge cache's key and put (the page minus its `.data`).
+ */
+function renderParts(rows) {
+  const isolateOf = (label) => rows.find((row) => row.label === label)?.isolate;
+  const pipeline = isolateOf("/robots.txt (ohne D1, ohne React)");
+  const lines = [["Seite gerendert", "Isolat ms", "Pipeline + Remix", "Loader + D1 + Daten", "React + Dokument + Cache"]];
+  for (const page of PAGES) {
+    const whole = isolateOf(`${page} gerendert`);
+    const data = isolateOf(`${dataOf(page)} (Loader von ${page}, ohne React)`);
+    if (whole === undefined || data === undefined || pipeline === undefined) continue;
+    lines.push([page, whole.toFixed(2), pipeline.toFixed(2), Math.max(0, data - pipeline).toFixed(2), Math.max(0, whole - data).toFixed(2)]);
+  }
+  return table(lines);
 }
 
 /** The worker's CPU per request of each kind (scripts/worker-cpu.mjs says how it is measured). */
@@ -497,10 +592,10 @@ async function cpuTable(baseURL, port, serverPid) {
     // encoding without React (the page's .data), then the whole page with React and the cache's put.
     { label: "/robots.txt (ohne D1, ohne React)", count: 300, request: () => get("/robots.txt") },
     // The home page's and the gallery's loaders read and send the most (pictures, news, categories).
-    ...[["/impressum", "/impressum.data"], ["/", "/_root.data"], ["/referenz", "/referenz.data"]].map(([page, data]) => ({
-      label: `${data} (Loader von ${page}, ohne React)`,
+    ...PAGES.map((page) => ({
+      label: `${dataOf(page)} (Loader von ${page}, ohne React)`,
       count: 200,
-      request: (n) => get(data, renderedFor(n)),
+      request: (n) => get(dataOf(page), renderedFor(n)),
     })),
     ...pageKinds,
     { label: "GET /api/v1/news/get", count: 300, goal: 10, request: () => get("/api/v1/news/get") },
@@ -567,6 +662,7 @@ async function cpuTable(baseURL, port, serverPid) {
     `\nCPU je Anfrage (worker-cpu.mjs): Isolat = die Zeit des Worker-Isolats aus V8-Profilen (Proben außer Leerlauf × Takt ${tickMs.toFixed(3)} ms), daran das Ziel; ` +
       `workerd = Kernel-Zeit des ganzen Prozesses mit lokalem D1, Cache und Assets (Obergrenze); ohne Sockel = minus die statische Datei; Last: ${load}\n${table(lines)}`,
   );
+  console.log(`\nTeile eines gerenderten Seitenaufrufs (Isolat ms, aus den Zeilen oben: robots.txt, .data, Seite)\n${renderParts(rows)}`);
   if (failures.length > 0) console.log(`Fehlgeschlagen: ${failures.length}, z. B. ${failures.slice(0, 3).join(", ")}`);
 }
 
@@ -632,16 +728,17 @@ try {
     if (BASELINE) baselineServer = await serve(baselineDir, { cwd: BASELINE });
     await javaScriptAndBlocking(server, baselineServer);
   }
-  if (!THROUGHPUT_ONLY && !CPU_ONLY && !JS_ONLY) await weightsAndScores(server.baseURL);
-  if (!CPU_ONLY && !JS_ONLY) await throughputTable(server.baseURL);
-  if (!THROUGHPUT_ONLY && !JS_ONLY) {
+  if (!THROUGHPUT_ONLY && !CPU_ONLY && !JS_ONLY && !WRITES_ONLY) await weightsAndScores(server.baseURL);
+  if (!CPU_ONLY && !JS_ONLY && !WRITES_ONLY) await throughputTable(server.baseURL);
+  if (!CPU_ONLY && !JS_ONLY) await writesUnderLoad(server.baseURL, (going) => pageLoad(server.baseURL, going));
+  if (!THROUGHPUT_ONLY && !JS_ONLY && !WRITES_ONLY) {
     // The CPU table profiles the worker's isolate through the runtime's inspector; every other
     // figure is taken without one (scripts/serve.mjs says why).
     await stop(server);
     server = await serve(persistDir, { inspector: true });
     await cpuTable(server.baseURL, server.port, server.process.pid);
   }
-  if (!THROUGHPUT_ONLY && !CPU_ONLY && !JS_ONLY) {
+  if (!THROUGHPUT_ONLY && !CPU_ONLY && !JS_ONLY && !WRITES_ONLY) {
     await stop(server);
     server = await serve(persistDir);
     await uploadPhonePhotos(server.baseURL);

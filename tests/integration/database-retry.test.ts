@@ -109,4 +109,38 @@ describe("a database that fails for a moment", () => {
     expect(calls.writes).toBe(1);
     expect(await rowCount("news")).toBe(0);
   });
+
+  it("never answers a valid token with 401 when the database cannot be read: 503 with Retry-After, and the repeat succeeds", async () => {
+    const token = await staffToken();
+    const [{ id }] = (await env.DB.prepare("insert into news (id, title, text, created_at) values ('n1', 'Alt', 'Text', 1) returning id").all<{ id: string }>()).results;
+    const remove = (db: D1Database) =>
+      request(db, "/api/v1/news/delete", {
+        method: "POST",
+        headers: { token, "Content-Type": "application/json" },
+        body: JSON.stringify({ id }),
+      });
+    // The session check and every read after it fail: the token is not judged at all.
+    const failed = await remove(databaseFailing({ reads: Number.POSITIVE_INFINITY }).db);
+    expect(failed.status).toBe(503);
+    expect(Number(failed.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await rowCount("news")).toBe(1);
+    const repeated = await remove(env.DB);
+    expect(repeated.status).toBe(200);
+    expect(await rowCount("news")).toBe(0);
+  });
+
+  it("keeps a valid session whose idle clock the database cannot take: the write itself goes ahead", async () => {
+    const token = await staffToken();
+    // Last used 20 minutes ago: this request moves the idle clock, a write of its own.
+    await env.DB.prepare("update sessions set last_used_at = ?").bind(Date.now() - 20 * 60_000).run();
+    const { db, calls } = databaseFailing({ writes: 1 });
+    const response = await request(db, "/api/v1/news/save", {
+      method: "POST",
+      headers: { token, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "Neu", text: "Hallo" }),
+    });
+    expect(response.status).toBe(200);
+    expect(calls.writes).toBe(2);
+    expect(await rowCount("news")).toBe(1);
+  });
 });

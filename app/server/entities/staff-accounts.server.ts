@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lte, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import type { Database } from "~/server/db/client.server";
+import { isDatabaseUnavailable } from "~/server/db/retry.server";
 import { randomBytes, sha256Hex, toBase64Url } from "~/server/base/encoding.server";
 import { invitations, loginAttempts, sessions, users } from "~/server/db/schema";
 import { hashPassword, MIN_PASSWORD_LENGTH, spendEquivalentTime, verifyPassword } from "~/server/base/password.server";
@@ -333,7 +334,16 @@ export async function userForToken(
     return null;
   }
   if (idleSince >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    // Only the idle clock: a database too busy to take this write must not turn away a valid
+    // session (issue 41); the next request after the touch interval tries again.
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(eq(sessions.tokenHash, tokenHash))
+      .catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+        console.warn("Sitzung nicht aufgefrischt: D1 nimmt gerade nicht an", error);
+      });
   }
   return { id: row.id, username: row.username };
 }
