@@ -9,13 +9,13 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { GLOBAL_STYLES } from "~/components/document/global-styles";
 import { useShipsScripts } from "~/components/document/hydration";
 import { InlineStyles } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
-import { finishHydration } from "~/components/use-hydrated";
+import { HydrationProvider } from "~/components/use-hydrated";
 import { BRAND_TITLE } from "~/lib/business";
 import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
 import { businessOf } from "~/lib/seo";
@@ -54,6 +54,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax"}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s)}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <HydrationProvider>
+      <Document>{children}</Document>
+    </HydrationProvider>
+  );
+}
+
+function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? DEFAULT_THEME;
   const shipsScripts = useShipsScripts();
@@ -82,8 +90,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // After React's own work of the hydration (a microtask): the switch to the JavaScript versions must flush at once.
-  useEffect(() => queueMicrotask(finishHydration), []);
   return <Outlet />;
 }
 
