@@ -11,7 +11,7 @@ import {
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
 import type { ReactNode } from "react";
 import { GLOBAL_STYLES } from "~/components/document/global-styles";
-import { useShipsScripts } from "~/components/document/hydration";
+import { useIslandsScript, useShipsScripts } from "~/components/document/hydration";
 import { InlineStyles } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
@@ -65,6 +65,7 @@ function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? DEFAULT_THEME;
   const shipsScripts = useShipsScripts();
+  const islandsScript = useIslandsScript();
   return (
     <html lang="de" data-theme={theme}>
       <head>
@@ -82,6 +83,12 @@ function Document({ children }: { children: ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+          </>
+        ) : islandsScript ? (
+          <>
+            {/* Imported once the page has painted, as Remix's own modules are (document-fixes.server.ts). */}
+            <link rel="modulepreload" href={islandsScript} />
+            <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `import(${JSON.stringify(islandsScript)});` }} />
           </>
         ) : null}
       </body>

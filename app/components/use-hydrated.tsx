@@ -15,13 +15,15 @@ const HydratedContext = createContext(false);
  * Puts back what was typed, and where focus was, in the commit that switched the parts: focus is
  * read before React changes the DOM (`getSnapshotBeforeUpdate`), the values once it has.
  */
-class KeepTypedFields extends Component<{ hydrated: boolean }> {
+class KeepTypedFields extends Component<{ hydrated: boolean; onSwitched?: () => void }> {
   getSnapshotBeforeUpdate(previous: { hydrated: boolean }) {
     return !previous.hydrated && this.props.hydrated ? focusedField() : null;
   }
 
   componentDidUpdate(previous: { hydrated: boolean }, _state: unknown, focus: ReturnType<typeof focusedField>) {
-    if (!previous.hydrated && this.props.hydrated) restoreTypedFields(focus);
+    if (previous.hydrated || !this.props.hydrated) return;
+    restoreTypedFields(focus);
+    this.props.onSwitched?.();
   }
 
   render() {
@@ -29,15 +31,18 @@ class KeepTypedFields extends Component<{ hydrated: boolean }> {
   }
 }
 
-/** Around the whole document (root.tsx): false in the server render and during hydration, true once hydration is done. */
-export function HydrationProvider({ children }: { children: ReactNode }) {
+/**
+ * Around the whole document (root.tsx) or an island (islands.client.tsx): false in the server
+ * render and during hydration, true once hydration is done; `onSwitched` follows that commit.
+ */
+export function HydrationProvider({ children, onSwitched }: { children: ReactNode; onSwitched?: () => void }) {
   const [hydrated, setHydrated] = useState(false);
   // The root's effect runs after every part's own, so the switch follows React's whole hydration.
   useEffect(() => startTransition(() => setHydrated(true)), []);
   return (
     <HydratedContext.Provider value={hydrated}>
       {children}
-      <KeepTypedFields hydrated={hydrated} />
+      <KeepTypedFields hydrated={hydrated} onSwitched={onSwitched} />
     </HydratedContext.Provider>
   );
 }
