@@ -16,7 +16,7 @@ const ISLANDS: Record<IslandName, () => Promise<AnyComponent>> = {
   slideshow: () => import("~/components/home/slideshow").then((module) => module.Slideshow),
   pairs: () => import("~/components/home/chosen-pairs").then((module) => module.ChosenPairs),
   news: () => import("~/components/home/news-feed").then((module) => module.NewsFeed),
-  viewer: () => import("~/components/gallery/image-viewer").then((module) => module.ImageViewer),
+  viewer: () => import("~/components/gallery/gallery-viewer").then((module) => module.GalleryViewer),
   enquiry: () => import("~/components/enquiry/enquiry-form").then((module) => module.EnquiryForm),
 };
 
