@@ -17,7 +17,15 @@ import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
 import { HydrationProvider } from "~/components/use-hydrated";
 import { BRAND_TITLE } from "~/lib/business";
-import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
+import {
+  CONSENT_COOKIE,
+  CONSENT_STORAGE_KEY,
+  DEFAULT_THEME,
+  SEEN_ALERTS_COOKIE,
+  SEEN_ALERTS_STORAGE_KEY,
+  THEME_COOKIE,
+  THEME_STORAGE_KEY,
+} from "~/lib/preferences";
 import { businessOf } from "~/lib/seo";
 import { readPreferences } from "~/server/web/preferences.server";
 
@@ -49,9 +57,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 /**
  * A theme kept only in localStorage (cookie expired) still applies before the first paint; and
  * the other way, the cookies the server's forms set (theme, consent) are mirrored into
- * localStorage, where the spec keeps them, also on pages that ship no framework (decision 018).
+ * localStorage, and the alerts seen this session into sessionStorage, where the spec keeps them,
+ * also on pages that run no Remix (decision 018).
  */
-const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax"}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s)}catch(e){}`;
+const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax"}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s);var a=c("${SEEN_ALERTS_COOKIE}");if(a)sessionStorage.setItem("${SEEN_ALERTS_STORAGE_KEY}",a)}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
