@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { devPipeline } from "./vite-dev-pipeline";
+import { islands } from "./vite-islands";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -23,6 +24,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    islands(),
   ],
   server: { port: Number(process.env.PORT ?? 5173) },
   build: {

@@ -1,6 +1,8 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import islandsEntry from "virtual:islands-entry";
+import { IslandRendering } from "~/components/document/island";
 import { NonceProvider } from "~/components/document/nonce";
 import { StructuredDataProvider } from "~/components/document/structured-data";
 import { jsonForScript } from "~/lib/seo";
@@ -40,7 +42,10 @@ export default async function handleRequest(
   const markup = renderToString(
     <NonceProvider value={nonce}>
       <StructuredDataProvider value={loadContext.structuredData}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        {/* Islands are roots of their own where the build has their script (components/document/island.tsx). */}
+        <IslandRendering.Provider value={islandsEntry === null ? null : renderToString}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </IslandRendering.Provider>
       </StructuredDataProvider>
     </NonceProvider>,
   );

@@ -9,15 +9,23 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import headingFont from "@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { GLOBAL_STYLES } from "~/components/document/global-styles";
-import { useShipsScripts } from "~/components/document/hydration";
+import { useIslandsScript, useShipsScripts } from "~/components/document/hydration";
 import { InlineStyles } from "~/components/document/inline-styles";
 import { useNonce } from "~/components/document/nonce";
 import { GeneralErrorBoundary } from "~/components/shell/error-boundary";
-import { finishHydration } from "~/components/use-hydrated";
+import { HydrationProvider } from "~/components/use-hydrated";
 import { BRAND_TITLE } from "~/lib/business";
-import { CONSENT_COOKIE, CONSENT_STORAGE_KEY, DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "~/lib/preferences";
+import {
+  CONSENT_COOKIE,
+  CONSENT_STORAGE_KEY,
+  DEFAULT_THEME,
+  SEEN_ALERTS_COOKIE,
+  SEEN_ALERTS_STORAGE_KEY,
+  THEME_COOKIE,
+  THEME_STORAGE_KEY,
+} from "~/lib/preferences";
 import { businessOf } from "~/lib/seo";
 import { readPreferences } from "~/server/web/preferences.server";
 
@@ -47,16 +55,27 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
 /**
- * A theme kept only in localStorage (cookie expired) still applies before the first paint; and
+ * A theme kept only in localStorage (cookie expired) still applies before the first paint, and the
+ * server-rendered switch follows it where no React takes it over (decision 018); and
  * the other way, the cookies the server's forms set (theme, consent) are mirrored into
- * localStorage, where the spec keeps them, also on pages that ship no framework (decision 018).
+ * localStorage, and the alerts seen this session into sessionStorage, where the spec keeps them,
+ * also on pages that run no Remix (decision 018).
  */
-const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax"}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s)}catch(e){}`;
+const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax";document.addEventListener("DOMContentLoaded",function(){var b=document.querySelector(".theme-switch__button");if(b){b.setAttribute("aria-pressed",String(t==="dark"));b.value=t==="dark"?"light":"dark"}})}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s);var a=c("${SEEN_ALERTS_COOKIE}");if(a)sessionStorage.setItem("${SEEN_ALERTS_STORAGE_KEY}",a)}catch(e){}`;
 
 export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <HydrationProvider>
+      <Document>{children}</Document>
+    </HydrationProvider>
+  );
+}
+
+function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? DEFAULT_THEME;
   const shipsScripts = useShipsScripts();
+  const islandsScript = useIslandsScript();
   return (
     <html lang="de" data-theme={theme}>
       <head>
@@ -75,6 +94,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
+        ) : islandsScript ? (
+          <>
+            {/* Imported once the page has painted, as Remix's own modules are (document-fixes.server.ts). */}
+            <link rel="modulepreload" href={islandsScript} />
+            <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: `import(${JSON.stringify(islandsScript)});` }} />
+          </>
         ) : null}
       </body>
     </html>
@@ -82,8 +107,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // After React's own work of the hydration (a microtask): the switch to the JavaScript versions must flush at once.
-  useEffect(() => queueMicrotask(finishHydration), []);
   return <Outlet />;
 }
 

@@ -41,10 +41,8 @@ export function formatClock(instant: Date | string): string {
   return formatSafely(instant, "HH:mm", UNREADABLE_DATE);
 }
 
-/** "22. Nov. 2026": year, short month and day, as the news feed shows them. */
-export function formatNewsDate(instant: Date | string): string {
-  return formatSafely(instant, "d. MMM yyyy", UNREADABLE_DATE);
-}
+/** "22. Nov. 2026" (news-date.ts, which the news feed loads in the browser without the date library). */
+export { formatNewsDate } from "./news-date";
 
 const relativeTime = new Intl.RelativeTimeFormat("de", { numeric: "auto" });
 const MINUTE_MS = 60_000;

@@ -3,7 +3,7 @@ import { styleLinks, type StylesHandle } from "~/components/document/inline-styl
 import { PAGE_STYLES } from "~/components/document/page-styles";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Island } from "~/components/document/island";
 import { ChosenPairs, MAX_CHOSEN_PAIRS } from "~/components/home/chosen-pairs";
 import { FeatureIcons } from "~/components/home/feature-icons";
 import { Hero } from "~/components/home/hero";
@@ -32,17 +32,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-
 
 const SLIDE_COUNT = 8;
 
-/**
- * The before/after comparisons, only where staff chose pairs: the server renders them, and the
- * browser fetches their slider when the page has one, so a home page without pairs ships none of
- * it. Until then the server's markup stays as it is (React keeps a suspended boundary's HTML while
- * it hydrates the rest), the two pictures side by side as without JavaScript.
- */
-const ShownPairs = import.meta.env.SSR
-  ? ChosenPairs
-  : lazy(() => import("~/components/home/chosen-pairs").then((module) => ({ default: module.ChosenPairs })));
-
-export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.home, PAGE_STYLES.compare], hydrate: true };
+export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.home, PAGE_STYLES.compare], islands: true };
 export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -96,20 +86,15 @@ export default function Home() {
         <h2 id="projekte-title" className="home-section__title">
           Neuste Projekte
         </h2>
-        <Slideshow slides={slides} labelledBy="projekte-title" />
-        {pairs.length > 1 ? (
-          <Suspense fallback={null}>
-            <ShownPairs pairs={pairs} />
-          </Suspense>
-        ) : null}
+        {/* The parts a visitor operates are islands; the browser loads the pairs' slider only where there are pairs. */}
+        <Island name="slideshow" component={Slideshow} props={{ slides, labelledBy: "projekte-title" }} />
+        {pairs.length > 1 ? <Island name="pairs" component={ChosenPairs} props={{ pairs }} /> : null}
         {pairs.length === 1 ? null : allReferences}
       </div>
       {/* A lone pair beside nothing would leave half the row empty: a section of its own, the way to all projects under it (issue 39). */}
       {pairs.length === 1 ? (
         <HomeSection headingId="vorher-nachher-title" title="Vorher und nachher">
-          <Suspense fallback={null}>
-            <ShownPairs pairs={pairs} labelledBy="vorher-nachher-title" />
-          </Suspense>
+          <Island name="pairs" component={ChosenPairs} props={{ pairs, labelledBy: "vorher-nachher-title" }} />
           {allReferences}
         </HomeSection>
       ) : null}
@@ -123,7 +108,7 @@ export default function Home() {
       </HomeSection>
       <FeatureIcons promises={business.promises} />
       <ServiceCards />
-      <NewsFeed key={news.page} page={news.page} items={news.items} hasMore={news.hasMore} />
+      <Island key={news.page} name="news" component={NewsFeed} props={{ page: news.page, items: news.items, hasMore: news.hasMore }} />
       <LogoStrip />
       <Timeline />
     </div>

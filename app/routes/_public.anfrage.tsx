@@ -5,7 +5,9 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Island } from "~/components/document/island";
+import { usePageBusiness } from "~/components/shell/business";
 import type { HydrationHandle } from "~/components/document/hydration";
 import { styleLinks, type StylesHandle } from "~/components/document/inline-styles";
 import { PAGE_STYLES } from "~/components/document/page-styles";
@@ -29,7 +31,7 @@ import { PATHS } from "~/lib/site-areas";
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.fields, PAGE_STYLES.enquiry], hydrate: true };
+export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.fields, PAGE_STYLES.enquiry], islands: true };
 export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -83,13 +85,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function EnquiryPage() {
   const { topic, reference, project, token, retentionMonths } = useLoaderData<typeof loader>();
   const failure = failureFor(useActionData<typeof action>(), "anfrage");
+  const { search } = useLocation();
+  const { phone } = usePageBusiness();
   return (
     <div className="page">
       <PageHeader title="Anfrage & Kostenvoranschlag">
         Fotos vom Schaden und ein paar Worte genügen: Wir melden uns meist innerhalb eines Werktags mit einem Richtpreis.
       </PageHeader>
       <div className="page__inner enquiry">
-        <EnquiryForm token={token} topic={topic} reference={reference} project={project} failure={failure} retentionMonths={retentionMonths} />
+        <Island name="enquiry" component={EnquiryForm} props={{ token, topic, reference, project, failure, retentionMonths, search, phone }} />
         <aside className="enquiry__aside" aria-labelledby="lieber-direkt">
           <h2 id="lieber-direkt">Lieber direkt?</h2>
           <DirectContact />

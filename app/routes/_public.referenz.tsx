@@ -3,7 +3,7 @@ import { styleLinks, type StylesHandle } from "~/components/document/inline-styl
 import { PAGE_STYLES } from "~/components/document/page-styles";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { REFERENCE_PICTURE_PARAM, TOPIC_PARAM, topicOfCategories } from "~/lib/enquiry";
+import { TOPIC_PARAM, topicOfCategories } from "~/lib/enquiry";
 import { galleryHref } from "~/lib/gallery-links";
 import { PageHeader } from "~/components/pages/page-header";
 import { pageMeta } from "~/lib/seo";
@@ -11,7 +11,8 @@ import { MAX_CATEGORY_LENGTH } from "~/lib/categories";
 import { PlaceholderPicture } from "~/components/pages/placeholder-picture";
 import { pictureData, ReferencePicture } from "~/components/pages/reference-picture";
 import { CategoryChips } from "~/components/gallery/category-chips";
-import { ImageViewer, type ViewerImage } from "~/components/gallery/image-viewer";
+import { GalleryViewer, thumbnailId } from "~/components/gallery/gallery-viewer";
+import { Island } from "~/components/document/island";
 import { Pager } from "~/components/gallery/pager";
 import { pageNumber, pageRows } from "~/lib/page-number";
 import { categoryNamesRead, storedCategoryNameRead } from "~/server/entities/categories.server";
@@ -25,7 +26,7 @@ import { projectCards } from "~/server/entities/projects.server";
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
 
-export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.gallery, PAGE_STYLES.projects], hydrate: true };
+export const handle: StylesHandle & HydrationHandle = { styles: [PAGE_STYLES.pages, PAGE_STYLES.gallery, PAGE_STYLES.projects], islands: true };
 export const links = styleLinks(handle.styles);
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -116,12 +117,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 /** The gallery's own top: pager links land here, so a new page starts at its first row. */
 const GALLERY_ID = "galerie";
-const thumbnailId = (id: string) => `bild-${id}`;
 /** On a tile whose picture has a "Vorher-Bild": the viewer compares the two. */
 const PAIR_LABEL = "Vorher / Nachher";
 
 export default function Referenz() {
   const { projects, categories, category, page, pageCount, total, references, edges, offset, zoom } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   // Under a category's pictures the enquiry starts with its topic.
   const topic = category ? topicOfCategories([category]) : null;
   return (
@@ -215,68 +216,11 @@ export default function Referenz() {
           </Link>
         </p>
       </div>
-      <Viewer
-        references={references}
-        edges={edges}
-        zoom={zoom}
-        category={category}
-        page={page}
-        position={(index) => `Bild ${offset + index + 1} von ${total}`}
+      <Island
+        name="viewer"
+        component={GalleryViewer}
+        props={{ references, edges, zoom, category, page, offset, total, image: new URLSearchParams(search).get(GALLERY_PARAMS.image) }}
       />
     </div>
-  );
-}
-
-/**
- * The viewer for `?bild=<id>`, stepping through the current filter: within the page, and
- * across to the neighbouring page at either end (the loader sends the edge pictures' ids).
- */
-function Viewer({
-  references,
-  edges,
-  zoom,
-  category,
-  page,
-  position,
-}: {
-  references: ViewerImage[];
-  edges: { before: string | null; after: string | null };
-  zoom: ViewerImage | null;
-  category: string | null;
-  page: number;
-  position: (index: number) => string;
-}) {
-  // The loader is skipped when only the picture changes, so it is looked up in the list first.
-  const { search } = useLocation();
-  const imageId = new URLSearchParams(search).get(GALLERY_PARAMS.image);
-  if (!imageId) return null;
-  const index = references.findIndex((item) => item.id === imageId);
-  const image = references[index] ?? (zoom?.id === imageId ? zoom : null);
-  if (!image) return null;
-
-  const inList = index >= 0;
-  const at = (id: string | null | undefined, onPage: number) =>
-    inList && id ? galleryHref({ category, page: onPage, image: id }) : null;
-  const previousHref = index > 0 ? at(references[index - 1].id, page) : at(edges.before, page - 1);
-  const nextHref = index < references.length - 1 ? at(references[index + 1].id, page) : at(edges.after, page + 1);
-  const label = image.description || "Referenzbild";
-
-  return (
-    <ImageViewer
-      image={image}
-      title={label}
-      alt={label}
-      closeHref={galleryHref({ category, page })}
-      previousHref={previousHref}
-      nextHref={nextHref}
-      position={inList ? position(index) : undefined}
-      returnFocusId={inList ? thumbnailId(image.id) : undefined}
-      action={
-        // The form shows the picture and starts with its category's topic (app/routes/_public.anfrage.tsx).
-        <Link to={`${PATHS.enquiry}?${REFERENCE_PICTURE_PARAM}=${encodeURIComponent(image.id)}`} className="button viewer__action">
-          Ähnliches Projekt anfragen – mit diesem Bild
-        </Link>
-      }
-    />
   );
 }

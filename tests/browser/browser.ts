@@ -105,15 +105,18 @@ export const shipsAppScripts = (page: Page) => page.evaluate(() => document.quer
  * Waits until React has hydrated a page that ships the framework (at once on a document page).
  * Before that, keys, focus and pointer moves reach plain HTML without handlers, and clicks take
  * the no-JavaScript path (a real form post).
- * The navigation's menu turns into a JavaScript dialog in the render that follows hydration,
- * together with every other part that waits for it, so the dialog marks the moment on every
- * page with the navigation bar; on the login page, which has none, React's own mark on the
- * body does.
+ * On a page of islands (decision 018) each island marks its container once it has hydrated and
+ * switched to its JavaScript version. On a page Remix hydrates, the navigation's menu turns into a
+ * JavaScript dialog in the render that follows hydration, together with every other part that
+ * waits for it, so the dialog marks the moment on every page with the navigation bar; on the
+ * login page, which has none, React's own mark on the body does.
  */
 export async function waitForHydration(page: Page) {
   // A document page never hydrates: it works as it is.
   if (!(await shipsAppScripts(page))) return;
   await page.waitForFunction(() => {
+    const islands = [...document.querySelectorAll("[data-island]")];
+    if (islands.length > 0) return islands.every((island) => island.hasAttribute("data-island-ready"));
     if (document.querySelector("dialog#menue")) return true;
     const reactOwns = Object.keys(document.body ?? {}).some((key) => key.startsWith("__reactFiber$"));
     return reactOwns && !document.querySelector("header.navbar");

@@ -178,6 +178,10 @@ describe("the enquiry form with JavaScript", () => {
     await waitForHydration(page);
 
     expect(await page.getByLabel("Beschreibung *").inputValue()).toBe(description);
+    // The form is an island (decision 018): hydrated on its own, without Remix, and focus stayed where it was.
+    expect(await page.evaluate(() => document.querySelector('[data-island="enquiry"]')?.hasAttribute("data-island-ready"))).toBe(true);
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+    expect(await page.getByLabel("Telefon", { exact: true }).evaluate((field) => field === document.activeElement)).toBe(true);
     await afterHumanFillTime(page);
     await sendButton(page).click();
     await page.waitForURL((url) => url.pathname.startsWith("/anfrage/status/"));

@@ -192,7 +192,11 @@ describe("reference gallery viewer", () => {
     // From the tenth picture the next one is the first of page 2, in the same filter.
     await page.goto(`/referenz?kategorie=${encodeURIComponent(categoryA)}&bild=${ids[9]}`);
     await waitForHydration(page);
+    // The step to another page of the gallery loads that page (decision 018), with the viewer open.
+    const pageTwo = page.waitForURL((url) => url.searchParams.get("seite") === "2", { waitUntil: "domcontentloaded" });
     await page.getByRole("dialog", { name: order[9] }).getByRole("button", { name: "Nächstes Bild" }).click();
+    await pageTwo;
+    await waitForHydration(page);
     await expect.poll(() => new URL(page.url()).searchParams.get("seite")).toBe("2");
     await expect.poll(() => page.getByRole("dialog").getByText("Bild 11 von 12").isVisible()).toBe(true);
     const eleventh = await page.getByRole("dialog").getByRole("img").getAttribute("alt");

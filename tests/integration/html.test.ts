@@ -4,19 +4,19 @@ import { site } from "./helpers";
 
 describe("valid documents", () => {
   it.each(["/", "/referenz", "/?cookie-einstellungen=individuell", "/intern/login"])(
-    "ends %s with its closing tags, with Remix's data scripts inside the body",
+    "ends %s with its closing tags, with Remix's data scripts (the staff area's; public pages run no Remix) inside the body",
     async (path) => {
       const html = await (await site(path)).text();
       // Without the doctype a browser lays the page out in quirks mode.
       expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
       expect(html.endsWith("</body></html>")).toBe(true);
       expect(html.match(/<\/html>/g)).toHaveLength(1);
-      expect(html).toContain("streamController.close()");
+      expect(html.includes("streamController.close()")).toBe(path.startsWith("/intern"));
     },
   );
 
   it("hands Remix's data to the browser whole, in scripts that carry the page's nonce", async () => {
-    const response = await site("/referenz");
+    const response = await site("/intern/login");
     const html = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
     const enqueued = [...html.matchAll(/<script nonce="([^"]+)">window\.__remixContext\.streamController\.enqueue\((.*?)\);<\/script>/g)];
@@ -24,7 +24,7 @@ describe("valid documents", () => {
     expect(enqueued[0][1]).toBe(nonce);
     // The same turbo-stream text as the page's .data, which the browser decodes the same way.
     const data: string = JSON.parse(enqueued[0][2]);
-    expect(data).toContain("routes/_public.referenz");
+    expect(data).toContain("routes/intern.login");
     expect(html).toContain(`<script nonce="${nonce}">window.__remixContext.streamController.close();</script></body></html>`);
   });
 
@@ -71,10 +71,11 @@ describe("valid documents", () => {
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       expect(preloads.length).toBeGreaterThan(0);
       for (const preload of preloads) expect(preload).toMatch(/ fetchpriority="low" media="not all" /);
-      // The route modules are imported once the page has painted, not by static imports.
+      // The islands' script (decision 018) is imported once the page has painted, not by static imports; no Remix.
       const moduleScript = /<script[^>]*type="module"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? "";
       expect(moduleScript).not.toMatch(/import \* as/);
-      expect(moduleScript).toMatch(/first-contentful-paint[^]*import\("\/assets\/root-/);
+      expect(moduleScript).toMatch(/first-contentful-paint[^]*import\("\/assets\/islands\.client-/);
+      expect(html).not.toContain("__remixContext");
     },
   );
 });

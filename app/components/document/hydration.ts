@@ -1,4 +1,5 @@
 import { useMatches } from "@remix-run/react";
+import islandsEntry from "virtual:islands-entry";
 import { useHydrated } from "~/components/use-hydrated";
 
 /*
@@ -14,6 +15,23 @@ import { useHydrated } from "~/components/use-hydrated";
 export interface HydrationHandle {
   /** A feature of this page (or, on a layout, of every page below it) needs React in the browser. */
   hydrate?: boolean;
+  /**
+   * The page's features are islands (`components/document/island.tsx`): the browser loads React
+   * and hydrates only those, never Remix (under `npm run dev`, which builds no islands' script, the
+   * page hydrates whole).
+   */
+  islands?: boolean;
+}
+
+function useHandles(): HydrationHandle[] {
+  return useMatches().map((match) => (match.handle ?? {}) as HydrationHandle);
+}
+
+/** The islands' script a document loads, where a matched route is made of islands and Remix does not run. */
+export function useIslandsScript(): string | null {
+  const islands = useHandles().some((handle) => handle.islands === true);
+  const hydrated = useHydrated();
+  return islands && !hydrated ? islandsEntry : null;
 }
 
 /**
@@ -22,6 +40,6 @@ export interface HydrationHandle {
  * router and its scroll restoration running).
  */
 export function useShipsScripts(): boolean {
-  const asked = useMatches().some((match) => (match.handle as HydrationHandle | undefined)?.hydrate === true);
+  const asked = useHandles().some((handle) => handle.hydrate === true || (handle.islands === true && islandsEntry === null));
   return useHydrated() || asked;
 }

@@ -1,4 +1,3 @@
-import { Link, useLocation } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type PictureData, ReferencePicture } from "~/components/pages/reference-picture";
 import { Field, FieldError, FormError } from "~/components/staff/field";
@@ -23,8 +22,7 @@ import {
   PREFERRED_TIMES,
 } from "~/lib/enquiry";
 import type { FormFailure } from "~/lib/staff-forms";
-import { useBusiness } from "~/components/shell/business";
-import { PhoneIcon } from "~/components/shell/call-bar";
+import { PhoneIcon } from "~/components/shell/phone-icon";
 import { telHref } from "~/lib/phone";
 import { PhotoField } from "./photo-field";
 import { PATHS } from "~/lib/site-areas";
@@ -85,6 +83,8 @@ export function EnquiryForm({
   project = null,
   failure,
   retentionMonths,
+  search,
+  phone,
 }: {
   token: string;
   topic: string | null;
@@ -95,10 +95,11 @@ export function EnquiryForm({
   /** The plain form's failed submission, as the page's action answered it. */
   failure?: FormFailure;
   retentionMonths: number;
+  /** The page's query: the plain form posts to the page as it was opened, so a refusal comes back with its topic and picture. */
+  search: string;
+  /** The workshop's phone number for the call button (null while the business record has none). */
+  phone: string | null;
 }) {
-  // The plain form posts to the page as it was opened, so a refusal comes back with its topic and picture.
-  const { search } = useLocation();
-  const business = useBusiness();
   const form = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState<Failure | null>(null);
   /** Null while idle; the share of the upload sent so far while sending. */
@@ -308,7 +309,7 @@ export function EnquiryForm({
       <p className="enquiry-form__privacy">
         Wir verwenden Ihre Angaben und Fotos nur, um diese Anfrage zu beantworten; die Fotos sieht nur unser Team. Wir
         löschen die Anfrage {retentionMonths} Monate nach der letzten Bearbeitung (
-        <Link to="/impressum#datenschutz-anfragen">Datenschutzerklärung</Link>).
+        <a href="/impressum#datenschutz-anfragen">Datenschutzerklärung</a>).
       </p>
       {/*
         On a phone it stays at the bottom of the screen while the form is in view and stands in for
@@ -322,10 +323,10 @@ export function EnquiryForm({
           </div>
         ) : null}
         <div className="enquiry-form__send-row">
-          {business ? (
-            <a className="enquiry-form__call" href={telHref(business.phone)}>
+          {phone ? (
+            <a className="enquiry-form__call" href={telHref(phone)}>
               <PhoneIcon />
-              <span className="visually-hidden">Anrufen: {business.phone}</span>
+              <span className="visually-hidden">Anrufen: {phone}</span>
             </a>
           ) : null}
           <button type="submit" className="button enquiry-form__button" aria-disabled={sending || undefined}>

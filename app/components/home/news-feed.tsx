@@ -3,6 +3,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { NEWS_PAGE_SIZE } from "~/lib/limits";
 import { HomeSection } from "./home-section";
 import { HOME_NEWS_PARAM } from "~/lib/site-areas";
+import { formatNewsDate } from "~/lib/news-date";
 
 /** On narrow screens (below 960 px, home.css) the list is part of the page and starts with this many: the page stays short. */
 const NARROW_FIRST = 2;
@@ -72,7 +73,6 @@ export function NewsFeed({ page, items: initialItems, hasMore }: NewsFeedProps) 
       const response = await fetch(`/api/v1/news/get?startAt=${nextStartAt.current}&limit=${NEWS_PAGE_SIZE}`);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const received = (await response.json()) as ApiNewsItem[];
-      const { formatNewsDate } = await import("../../lib/news-date");
       nextStartAt.current += received.length;
       setItems((current) =>
         mergeById(
