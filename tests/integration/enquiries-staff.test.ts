@@ -164,6 +164,8 @@ describe("the staff API", () => {
         ...["damage", "contactBy", "reachable", "referencePicture"],
         // The job's steps (issue 38, decision 024).
         ...["arrivedAt", "collectedAt", "customerAnsweredAt", "step", "waitingOn"],
+        // The project page it came from, and what the customer allows to be shown (issue 40).
+        ...["project", "consent"],
       ].sort(),
     );
     expect(all[1].photos).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/images\/anfragen\//), width: 2, height: 2 }]);
