@@ -59,9 +59,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
  * server-rendered switch follows it where no React takes it over (decision 018); and
  * the other way, the cookies the server's forms set (theme, consent) are mirrored into
  * localStorage, and the alerts seen this session into sessionStorage, where the spec keeps them,
- * also on pages that run no Remix (decision 018).
+ * also on pages that run no Remix (decision 018); there Escape closes the phone menu, as the
+ * hydrated menu's dialog does.
  */
-const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax";document.addEventListener("DOMContentLoaded",function(){var b=document.querySelector(".theme-switch__button");if(b){b.setAttribute("aria-pressed",String(t==="dark"));b.value=t==="dark"?"light":"dark"}})}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s);var a=c("${SEEN_ALERTS_COOKIE}");if(a)sessionStorage.setItem("${SEEN_ALERTS_STORAGE_KEY}",a)}catch(e){}`;
+const storageScript = `try{var c=function(n){var m=document.cookie.match(new RegExp("(?:^|; )"+n+"=([^;]*)"));return m&&decodeURIComponent(m[1])},t=localStorage.getItem("${THEME_STORAGE_KEY}"),k=c("${THEME_COOKIE}"),s=c("${CONSENT_COOKIE}");if(k)localStorage.setItem("${THEME_STORAGE_KEY}",k);else if(t==="light"||t==="dark"){document.documentElement.dataset.theme=t;document.cookie="${THEME_COOKIE}="+t+";path=/;max-age=31536000;samesite=lax";document.addEventListener("DOMContentLoaded",function(){var b=document.querySelector(".theme-switch__button");if(b){b.setAttribute("aria-pressed",String(t==="dark"));b.value=t==="dark"?"light":"dark"}})}if(s)localStorage.setItem("${CONSENT_STORAGE_KEY}",s);var a=c("${SEEN_ALERTS_COOKIE}");if(a)sessionStorage.setItem("${SEEN_ALERTS_STORAGE_KEY}",a)}catch(e){}document.addEventListener("keydown",function(e){var d=e.key==="Escape"&&document.querySelector("details.menu[open]");if(d){d.open=false;d.querySelector("summary").focus()}});`;
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -21,7 +21,7 @@ import { REFERENCE_PAGE_SIZE, referencePageRead, referenceRead } from "~/server/
 import { GALLERY_PARAMS, PATHS } from "~/lib/site-areas";
 import { ProjectCards } from "~/components/gallery/project-cards";
 import { PROJECTS_ON_GALLERY } from "~/lib/projects";
-import { projectCards } from "~/server/entities/projects.server";
+import { projectCards, publishedProjectsRead } from "~/server/entities/projects.server";
 
 // An error in this page's loader shows inside the shell (navigation and footer stay).
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/shell/error-boundary";
@@ -55,11 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { startAt, limit } = pageRows(page, REFERENCE_PAGE_SIZE);
   const withEdges = { startAt: Math.max(0, startAt - 1), limit: limit + (startAt > 0 ? 2 : 1) };
   // One round trip: an absent category or picture asks for a name or id no row has.
-  const [categories, storedCategory, { reference: rows, total }, zoom] = await readTogether(context.db, [
+  // The projects open the gallery's first page (issue 40).
+  const projectsShown = page === 1 && !requestedCategory ? PROJECTS_ON_GALLERY : 0;
+  const [categories, storedCategory, { reference: rows, total }, zoom, projectRows] = await readTogether(context.db, [
     categoryNamesRead(context.db, { withPictures: true, forPages: true }),
     storedCategoryNameRead(context.db, requestedCategory ?? ""),
     referencePageRead(context.db, { ...withEdges, category: requestedCategory, forPages: true }),
     referenceRead(context.db, imageId ?? "", { forPages: true }),
+    publishedProjectsRead(context.db, projectsShown),
   ] as const);
   const before = startAt > 0 ? rows.shift() : undefined;
   const reference = rows.slice(0, limit);
@@ -68,8 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const category = storedCategory ?? requestedCategory;
   const pageCount = Math.max(1, Math.ceil(total / REFERENCE_PAGE_SIZE));
   if (page > pageCount) throw redirect(galleryHref({ category, page: pageCount }));
-  // The projects open the gallery's first page (issue 40).
-  const projects = page === 1 && !category ? await projectCards(context.db, PROJECTS_ON_GALLERY) : [];
+  const projects = await projectCards(context.db, projectRows);
 
   return {
     projects,

@@ -73,7 +73,8 @@ describe("a project with the customer's consent, on phones", () => {
     const shown = visitor.locator(`img[src*="${new URL(herPhoto.url, baseURL()).pathname}"]`);
     expect(await shown.count()).toBeGreaterThan(0);
     // Her photo as the visitor's browser drew it: loaded, with real pixels.
-    expect(await shown.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await shown.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => shown.first().evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0))).toBeGreaterThan(0);
 
     await customer.getByRole("button", { name: "Fotos: Nicht mehr zeigen" }).click();
     await customer.getByText("Ihre Zustimmung ist zurückgenommen.").waitFor();

