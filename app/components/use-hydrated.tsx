@@ -22,8 +22,11 @@ class KeepTypedFields extends Component<{ hydrated: boolean; onSwitched?: () => 
 
   componentDidUpdate(previous: { hydrated: boolean }, _state: unknown, focus: ReturnType<typeof focusedField>) {
     if (previous.hydrated || !this.props.hydrated) return;
-    restoreTypedFields(focus);
-    this.props.onSwitched?.();
+    // After the commit's own follow-ups: a dialog's portal mounts its fields from a layout effect, one render later.
+    queueMicrotask(() => {
+      restoreTypedFields(focus);
+      this.props.onSwitched?.();
+    });
   }
 
   render() {
