@@ -7,7 +7,7 @@
 import { STATUS_ANSWERED_PARAM } from "~/lib/site-areas";
 
 /** The timeline, in order; the page lists only the steps reached so far. */
-export const TIMELINE_STEPS = ["eingegangen", "in-bearbeitung", "angebot", "angenommen", "termin", "fertig"] as const;
+export const TIMELINE_STEPS = ["eingegangen", "in-bearbeitung", "angebot", "angenommen", "termin", "fertig", "abgeholt"] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 export const TIMELINE_LABELS: Record<TimelineStep, string> = {
   eingegangen: "Eingegangen",
@@ -16,6 +16,7 @@ export const TIMELINE_LABELS: Record<TimelineStep, string> = {
   angenommen: "Angebot angenommen",
   termin: "Termin",
   fertig: "Fertig",
+  abgeholt: "Abgeholt",
 };
 
 /** What the customer is told about, each with its own e-mail; the API's `customerNotified` keys (but the reminder, which the scheduled run sends and staff never share). */

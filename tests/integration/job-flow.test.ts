@@ -74,6 +74,9 @@ describe("the job's steps", () => {
     expect(await step<ApiJob>(token, "enquiry/finish", { id })).toMatchObject({ step: "fertig", waitingOn: "kunde" });
     await expectError(await api("enquiry/finish", { token, json: { id } }), 409, "Das Fahrzeug ist schon als fertig gemeldet.");
     expect(await step<ApiJob>(token, "enquiry/collected", { id })).toMatchObject({ step: "abgeholt", waitingOn: null, status: "erledigt" });
+    // Her page ends where the job ended.
+    const labels = [...(await (await site(`/anfrage/status/${link}`)).text()).matchAll(/<span class="status-timeline__label">([^<]+)<\/span>/g)].map((match) => match[1]);
+    expect(labels.slice(-2)).toEqual(["Fertig", "Abgeholt"]);
 
     const log = await env.DB.prepare("select username as user, action from activity_log where item_id = ? order by id").bind(id).all<{ user: string; action: string }>();
     expect(log.results).toEqual(

@@ -223,6 +223,8 @@ function timelineOf(enquiry: Enquiry, quote: Quote | null, appointment: Appointm
     // The appointment's own time is what the customer looks for, not when it was chosen.
     ["termin", !!appointment?.chosen, appointment?.chosen?.startsAt ?? null],
     ["fertig", !!enquiry.finishedAt, enquiry.finishedAt],
+    // The job's end: her page says it is over, not still "Fertig – kann abgeholt werden".
+    ["abgeholt", !!enquiry.collectedAt, enquiry.collectedAt],
   ];
   return entries.flatMap(([step, reached, at, label]) => (reached ? [{ step, label: label ?? TIMELINE_LABELS[step], at }] : []));
 }
