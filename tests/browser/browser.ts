@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContextOptions, type Page, type Response } from "playwright-core";
 import { expect, inject } from "vitest";
 import { STAFF } from "./staff";
@@ -12,8 +13,22 @@ export const baseURL = () => {
 
 let workerBrowser: Promise<Browser> | undefined;
 
+/** Debian's headless build of its Chromium (package chromium-headless-shell), and the full browser where it is missing. */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const FULL_CHROMIUM = "/usr/bin/chromium";
+
 /**
- * The test worker's Chromium (Debian's), shared by the files the worker runs one after another
+ * Which Chromium runs the tests: Debian's headless shell, the same Chromium version, engine and
+ * network stack as the full browser without its desktop layers, as Playwright itself runs headless
+ * tests. A new context and page cost the full browser about four times the CPU (decision 026).
+ */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
+}
+
+/**
+ * The test worker's Chromium, shared by the files the worker runs one after another
  * (`isolate: false` in vitest.browser.config.ts): a launch costs about 0.8 s of CPU, and each file
  * still starts from its own contexts, closed again by `closeContexts`. Playwright ends the browser
  * with the worker's process. The flags keep it from reaching for a network this machine does not have.
@@ -22,7 +37,7 @@ export async function workerChromium(): Promise<Browser> {
   const running = await workerBrowser;
   if (running?.isConnected()) return running;
   workerBrowser = chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: [
       "--headless",
       "--no-sandbox",
