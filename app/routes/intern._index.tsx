@@ -68,7 +68,7 @@ export default function StaffStart() {
               Anfragen
               {newEnquiries ? <span className="nav-badge">{newEnquiries} neu</span> : null}
             </span>
-            <span className="staff-start__text">{newEnquiries ? "Kunden warten auf Antwort" : "Keine neuen Anfragen"}</span>
+            <span className="staff-start__text">{enquiriesTileText(newEnquiries, overview.answeredCount)}</span>
           </Link>
         </li>
         {ACTIONS.map((action) => (
@@ -93,6 +93,12 @@ export default function StaffStart() {
       </p>
     </div>
   );
+}
+
+/** What waits in the inbox: a customer's answer counts as much as a new enquiry. */
+function enquiriesTileText(newEnquiries: number, answers: number): string {
+  if (answers > 0) return answers === 1 ? "1 Antwort wartet auf Sie" : `${answers} Antworten warten auf Sie`;
+  return newEnquiries ? "Kunden warten auf Antwort" : "Keine neuen Anfragen";
 }
 
 /** A colleague changed the website address, which every customer link starts with: shown until this staff member has seen it. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHOTO_PICKER_LABEL } from "~/components/upload/photo-picker";
 import { PATHS } from "~/lib/site-areas";
 import { apiCall, apiToken, closeContexts, PHONE, waitForHydration, withScriptsHeldBack, workerChromium } from "./browser";
+import { answeredEnquiry } from "./fixtures/enquiry";
 import { pictureTile, UPLOAD_PAGE, unique } from "./fixtures/upload-page";
 import { createNews, uploadReference } from "./pages-fixtures";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, newsTitles, staffPage, uniqueTitle } from "./staff-helpers";
@@ -111,9 +112,13 @@ describe.each(MODES)("the Bilder grid on a phone $name", ({ javaScriptEnabled })
 });
 
 describe("the staff start on a phone", () => {
-  it("shows the common actions as large buttons in the first screen", async () => {
+  it("shows the common actions as large buttons in the first screen, also under a customer's answer", async () => {
+    // The banner every staff page shows while an answer waits stands above the actions.
+    await answeredEnquiry(browser, { thema: "Autositze", fahrzeug: "VW Golf II", beschreibung: "Fahrersitz Wange eingerissen.", name: unique("Start Antwort"), email: "kunde@beispiel.de" });
     const page = await staffPage(browser, PHONE);
     await page.goto(PATHS.staff);
+    await page.getByRole("link", { name: /Antwort(en)? von .* – ansehen/ }).waitFor();
+    expect(await page.locator(".staff-start__action--primary").textContent()).toMatch(/Antwort(en)? wart/);
     const actions = page.locator(".staff-start__action");
     expect(await actions.count()).toBe(5);
     for (const action of await actions.all()) {

@@ -1,10 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, workshopDate } from "~/lib/dates";
 import { PATHS } from "~/lib/site-areas";
 import { DEMO_BUSINESS } from "~/lib/site-config";
 import { apiCall, apiToken, closeContexts, openPage, PHONE, workerChromium } from "./browser";
-import { sendEnquiry, staffEnquiries } from "./fixtures/enquiry";
+import { answeredEnquiry, sendEnquiry, staffEnquiries } from "./fixtures/enquiry";
 import { drawnImage } from "./fixtures/images";
 import { unique } from "./fixtures/upload-page";
 import { expectNoAxeViolations, inEveryAxeLook, MODES, staffPage, toasts } from "./staff-helpers";
@@ -181,22 +180,11 @@ describe.each(MODES)("a customer's answer in view $name", ({ javaScriptEnabled }
     for (const enquiry of await staffEnquiries()) if (enquiry.customerAnsweredAt) await apiCall("enquiry/update", { token, json: { id: enquiry.id, status: enquiry.status } });
     const name = unique("Sabine Antwort");
     const png = await drawnImage(helper, { width: 400, height: 300, type: "image/png" });
-    const { reference, location } = await sendEnquiry(
+    const { id, reference } = await answeredEnquiry(
+      browser,
       { thema: "Autositze", fahrzeug: "Mercedes W124", beschreibung: DESCRIPTION, name, email: "kunde@beispiel.de" },
       [{ name: "sitz.png", buffer: png, mimeType: "image/png" }],
     );
-    const { id } = (await staffEnquiries()).find((enquiry) => enquiry.reference === reference)!;
-    const validUntil = addDays(workshopDate(new Date()), 20);
-    const priced = (await apiCall("enquiry/quote", { token, json: { id, kind: "richtpreis", items: [{ text: "Sitz", quantity: 1, unitPriceGross: 35400 }], validUntil } })) as { quote: { id: string } };
-    // The customer confirms the price on her page (a plain form post, as without JavaScript).
-    const customer = await openPage(browser, PHONE);
-    await customer.goto(location);
-    const answered = await customer.evaluate(
-      async (quoteId) => (await fetch(window.location.href, { method: "POST", body: new URLSearchParams({ aktion: "annehmen", angebot: quoteId }) })).status,
-      priced.quote.id,
-    );
-    expect(answered).toBe(200);
-    await customer.context().close();
 
     const page = await staffPage(browser, { ...PHONE, javaScriptEnabled });
     await page.goto(PATHS.staffNews);

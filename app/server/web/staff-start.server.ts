@@ -43,6 +43,8 @@ export async function staffStartOverview(db: Database, now = new Date()) {
     enquiries: waiting.map((enquiry) => startCard(enquiry, enquiry.createdAt, now)),
     /** Each with the time of the customer's answer. */
     answered: answered.jobs.map((enquiry) => startCard(enquiry, enquiry.customerAnsweredAt ?? enquiry.updatedAt, now)),
+    /** All answers that wait, beyond the cards shown. */
+    answeredCount: answered.count,
   };
 }
 export type StaffStartOverview = Awaited<ReturnType<typeof staffStartOverview>>;
