@@ -8,9 +8,10 @@ export default defineConfig({
   test: {
     include: ["tests/browser/**/*.test.ts"],
     globalSetup: ["./tests/browser/global-setup.ts"],
-    // Two files at a time, each worker with its own server and database (global-setup.ts):
-    // most of a browser test is waiting for the page, so two overlap well on two cores.
-    maxWorkers: 2,
+    // Three files at a time, each worker with its own server and database (global-setup.ts):
+    // most of a browser test is waiting for the page (358 s with two, 331 s with three here, in
+    // the headless shell; decision 026).
+    maxWorkers: 3,
     // A worker's files share its modules and its one Chromium (browser.ts, workerChromium) instead
     // of importing Playwright and launching a browser per file: 373–403 → 304–314 s here. Each file still
     // makes its own contexts and data, and the helpers keep no state between files.

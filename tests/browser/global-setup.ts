@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { getPlatformProxy } from "wrangler";
 import { saveStaffUser } from "~/server/entities/staff-accounts.server";
@@ -18,6 +19,10 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** One `wrangler dev` per test worker, each with its own database and bucket. */
     baseURLs: string[];
+    /** The run's migrated state with the staff accounts, copied for each server. */
+    stateTemplate: string;
+    /** Where the first server that needs the demo content seeds it for the run (`demoState`). */
+    demoStateFolder: string;
   }
 }
 
@@ -74,24 +79,61 @@ function run(command: string, args: string[], what: string): Promise<void> {
   });
 }
 
-/**
- * A migrated throwaway database with the staff account, served by the built worker. With
- * `demo`, it also holds the demo content `npm start` seeds (scripts/seed.ts): for a test that
- * measures the site as a newcomer first sees it, apart from what other test files wrote.
- */
-export async function startServer({ demo = false } = {}) {
-  const persistDir = mkdtempSync(join(tmpdir(), "autosattlerei-browser-"));
+/** A migrated database with the staff accounts in `persistDir`, and with `demo` the demo content `npm start` seeds. */
+async function prepareState(persistDir: string, { demo }: { demo: boolean }) {
   const migrate = spawnSync(
     process.execPath,
     [wranglerBin, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir],
     { env: localEnv, encoding: "utf8" },
   );
   if (migrate.status !== 0) throw new Error(`Migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-
   const proxy = await getPlatformProxy<Env>({ persist: { path: join(persistDir, "v3") } });
   for (const account of [STAFF, ...Object.values(ACCOUNT_STAFF)]) await saveStaffUser(database(proxy.env.DB), account);
   await proxy.dispose();
   if (demo) await run("npx", ["tsx", seedScript, "--persist-to", persistDir], "Demo content");
+}
+
+/** How long a test worker waits for another one's demo state: seeding makes renditions of every demo picture. */
+const DEMO_STATE_TIMEOUT_MS = 240_000;
+
+/**
+ * The demo state of this run, seeded once by the first server that asks for it (an atomic
+ * `mkdir` decides which one) and copied by the others: seeding costs about 25 s of CPU.
+ */
+async function demoState(): Promise<string> {
+  const folder = inject("demoStateFolder");
+  const state = join(folder, "state");
+  const ready = join(folder, "ready");
+  try {
+    mkdirSync(folder);
+  } catch {
+    const deadline = Date.now() + DEMO_STATE_TIMEOUT_MS;
+    while (!existsSync(ready)) {
+      if (existsSync(join(folder, "failed"))) throw new Error("Der Demo-Zustand ließ sich nicht anlegen (siehe die andere Testdatei).");
+      if (Date.now() > deadline) throw new Error("Der Demo-Zustand wurde nicht fertig.");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return state;
+  }
+  try {
+    await prepareState(state, { demo: true });
+    writeFileSync(ready, "");
+  } catch (error) {
+    writeFileSync(join(folder, "failed"), String(error));
+    throw error;
+  }
+  return state;
+}
+
+/**
+ * A throwaway database with the staff accounts, served by the built worker: a copy of the run's
+ * migrated state. With `demo`, it also holds the demo content `npm start` seeds
+ * (scripts/seed.ts): for a test that measures the site as a newcomer first sees it, apart from
+ * what other test files wrote.
+ */
+export async function startServer({ demo = false, template }: { demo?: boolean; template?: string } = {}) {
+  const persistDir = mkdtempSync(join(tmpdir(), "autosattlerei-browser-"));
+  cpSync(demo ? await demoState() : (template ?? inject("stateTemplate")), persistDir, { recursive: true });
 
   const port = await freePort();
   // wrangler's local runtime without its inspector (scripts/serve.mjs says why).
@@ -132,9 +174,16 @@ export async function startServer({ demo = false } = {}) {
  * another and create their own, uniquely named data, as before).
  */
 export default async function setup(project: TestProject) {
-  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => startServer()));
+  // Migrated once and copied for every server of the run (the servers' own, and those files start).
+  const run = mkdtempSync(join(tmpdir(), "autosattlerei-browser-run-"));
+  const template = join(run, "state");
+  await prepareState(template, { demo: false });
+  project.provide("stateTemplate", template);
+  project.provide("demoStateFolder", join(run, "demo"));
+  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => startServer({ template })));
   project.provide("baseURLs", servers.map((server) => server.baseURL));
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    rmSync(run, { recursive: true, force: true });
   };
 }
